@@ -1,0 +1,323 @@
+// One schema for the embedded PGlite and for a PostgreSQL server: nothing dialect-specific.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const tz = { withTimezone: true } as const;
+
+// ── Better Auth tables (core + admin plugin fields) ────────────────────────
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("user"),
+    banned: boolean("banned").notNull().default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", tz),
+    phone: text("phone"),
+    address: text("address"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index("user_created_at_idx").on(t.createdAt),
+    index("user_name_idx").on(t.name),
+    // Admin search (/admin/usuarios): word prefixes of the name, and the start of the e-mail, both indexable
+    // without extensions (pg_trgm is not available everywhere, e.g. PGlite).
+    index("user_name_search_idx").using("gin", sql`to_tsvector('simple', ${t.name})`),
+    index("user_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
+    // The admin list's order (created_at desc, id desc): a deep page is read from the index alone.
+    index("user_created_id_idx").on(t.createdAt, t.id),
+  ],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", tz),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", tz),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// Failed sign-in attempts, kept in the database so the limit holds across restarts and instances.
+export const loginAttempt = pgTable(
+  "login_attempt",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(), // "email:<address>" or "ip:<address>"
+    attemptedAt: timestamp("attempted_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("login_attempt_key_idx").on(t.key, t.attemptedAt)],
+);
+
+// ── Files ───────────────────────────────────────────────────────────────────
+export const asset = pgTable("asset", {
+  id: serial("id").primaryKey(),
+  storageKey: text("storage_key").notNull().unique(),
+  filename: text("filename").notNull(),
+  mime: text("mime").notNull(),
+  size: integer("size").notNull(),
+  sha256: text("sha256").notNull(),
+  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+});
+
+// ── Catalogue ──────────────────────────────────────────────────────────────
+export const course = pgTable(
+  "course",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    level: text("level").notNull(),
+    durationHours: integer("duration_hours").notNull(),
+    priceClp: integer("price_clp"), // null = 'Precio por confirmar'
+    modality: text("modality").notNull().default(""),
+    description: text("description").notNull(),
+    longDescription: text("long_description").notNull().default(""),
+    audience: text("audience").notNull().default(""),
+    topics: text("topics").array().notNull().default(sql`'{}'::text[]`),
+    materials: text("materials").notNull().default(""),
+    certification: text("certification").notNull().default(""),
+    imageUrl: text("image_url"),
+    nextDate: text("next_date"), // ISO date (yyyy-mm-dd), a calendar day in Chile
+    location: text("location").notNull().default(""),
+    requirements: text("requirements").array().notNull().default(sql`'{}'::text[]`),
+    instructorName: text("instructor_name").notNull().default(""),
+    instructorTitle: text("instructor_title").notNull().default(""),
+    status: text("status").notNull().default("draft"), // draft | published
+    // Hash of the catalogue file it was loaded from; lets a re-load tell "unchanged" from "edited by an admin".
+    sourceHash: text("source_hash"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("course_status_category_idx").on(t.status, t.category)],
+);
+
+export const courseModule = pgTable(
+  "module",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => course.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [index("module_course_idx").on(t.courseId, t.position)],
+);
+
+export const lesson = pgTable(
+  "lesson",
+  {
+    id: serial("id").primaryKey(),
+    moduleId: integer("module_id")
+      .notNull()
+      .references(() => courseModule.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    type: text("type").notNull(), // presentacion | documento | video | lectura | examen
+    durationMin: integer("duration_min").notNull().default(0),
+    assetId: integer("asset_id").references(() => asset.id, { onDelete: "set null" }),
+    captionsAssetId: integer("captions_asset_id").references(() => asset.id, { onDelete: "set null" }),
+    body: text("body"), // Markdown for 'lectura'
+    downloadable: boolean("downloadable").notNull().default(false),
+    status: text("status").notNull().default("pending"), // published | pending
+  },
+  (t) => [index("lesson_module_idx").on(t.moduleId, t.position)],
+);
+
+export const question = pgTable(
+  "question",
+  {
+    id: serial("id").primaryKey(),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lesson.id, { onDelete: "cascade" }),
+    externalId: text("external_id"), // id in the catalogue file, e.g. "q01"
+    prompt: text("prompt").notNull(),
+    options: text("options").array().notNull(),
+    correctIndex: integer("correct_index").notNull(), // never sent to a learner before grading
+    explanation: text("explanation").notNull().default(""),
+  },
+  (t) => [index("question_lesson_idx").on(t.lessonId)],
+);
+
+// ── Learning ───────────────────────────────────────────────────────────────
+export const enrolment = pgTable(
+  "enrolment",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => course.id, { onDelete: "cascade" }),
+    enrolledAt: timestamp("enrolled_at", tz).notNull().defaultNow(),
+    progress: integer("progress").notNull().default(0),
+    completedAt: timestamp("completed_at", tz),
+    lastLessonId: integer("last_lesson_id"),
+  },
+  (t) => [
+    uniqueIndex("enrolment_user_course_uq").on(t.userId, t.courseId),
+    index("enrolment_course_idx").on(t.courseId, t.enrolledAt),
+    index("enrolment_enrolled_at_idx").on(t.enrolledAt),
+    // Admin list filtered by status (En progreso / Completado), newest first, with or without a course.
+    // Partial indexes, because the planner rewrites NOT (completed_at IS NULL) and would miss an expression index.
+    index("enrolment_completed_idx").on(t.enrolledAt).where(sql`${t.completedAt} is not null`),
+    index("enrolment_course_completed_idx").on(t.courseId, t.enrolledAt).where(sql`${t.completedAt} is not null`),
+    index("enrolment_in_progress_idx").on(t.enrolledAt).where(sql`${t.completedAt} is null`),
+    index("enrolment_course_in_progress_idx").on(t.courseId, t.enrolledAt).where(sql`${t.completedAt} is null`),
+  ],
+);
+
+export const lessonCompletion = pgTable(
+  "lesson_completion",
+  {
+    enrolmentId: integer("enrolment_id")
+      .notNull()
+      .references(() => enrolment.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lesson.id, { onDelete: "cascade" }),
+    completedAt: timestamp("completed_at", tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.enrolmentId, t.lessonId] })],
+);
+
+export const examAttempt = pgTable(
+  "exam_attempt",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lesson.id, { onDelete: "cascade" }),
+    attemptNumber: integer("attempt_number"), // assigned at submission
+    questionIds: integer("question_ids").array().notNull(),
+    // Per question, the shuffled order of its options: optionOrder[i][shownIndex] = stored option index.
+    optionOrder: jsonb("option_order").$type<number[][]>().notNull(),
+    answers: jsonb("answers").$type<number[] | null>(),
+    score: integer("score"),
+    passed: boolean("passed"),
+    startedAt: timestamp("started_at", tz).notNull().defaultNow(),
+    submittedAt: timestamp("submitted_at", tz),
+  },
+  (t) => [
+    uniqueIndex("exam_attempt_number_uq").on(t.userId, t.lessonId, t.attemptNumber),
+    index("exam_attempt_user_lesson_idx").on(t.userId, t.lessonId),
+  ],
+);
+
+export const certificate = pgTable("certificate", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  enrolmentId: integer("enrolment_id")
+    .notNull()
+    .unique()
+    .references(() => enrolment.id, { onDelete: "cascade" }),
+  holderName: text("holder_name").notNull(),
+  courseTitle: text("course_title").notNull(),
+  hours: integer("hours").notNull(),
+  issuedAt: timestamp("issued_at", tz).notNull().defaultNow(),
+});
+
+// ── Contact ────────────────────────────────────────────────────────────────
+export const contactMessage = pgTable(
+  "contact_message",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    handledAt: timestamp("handled_at", tz),
+  },
+  (t) => [index("contact_message_created_idx").on(t.createdAt), index("contact_message_ip_idx").on(t.ip, t.createdAt)],
+);
+
+// ── Row counts kept by triggers (see the stat_counters migration), so dashboard badges and per-course
+// student/certificate counts never count(*) a large table. Each key is spread over a few slots so
+// concurrent writers rarely wait on the same row; a count is the sum of its slots.
+export const statCounter = pgTable(
+  "stat_counter",
+  {
+    key: text("key").notNull(), // 'user', 'enrolment', 'enrolment:course:<id>', 'certificate:course:<id>'
+    slot: integer("slot").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.slot] })],
+);
+
+// ── Settings generated once and shared by every instance (e.g. the auth secret when none is configured) ──
+export const setting = pgTable("setting", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
