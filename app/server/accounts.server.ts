@@ -1,0 +1,187 @@
+// Account use cases on top of Better Auth: register, sign in (rate-limited), password reset and change,
+// profile. Each returns a typed outcome; the routes turn outcomes into the spec's Spanish messages.
+import { eq } from "drizzle-orm";
+import { isAPIError } from "better-auth/api";
+import { getAuth } from "./auth.server";
+import { db } from "./db/client.server";
+import { user as userTable } from "./db/schema";
+import { logger } from "./logger.server";
+import { clientIp, LOGIN_LIMIT, takeQuota, withLoginLimit } from "./login-limit.server";
+import { withMailTracking } from "./account-mail.server";
+import { resetTokenSchema } from "~/domain/account-forms";
+
+/** Only the cookies of Better Auth's answer travel on to the browser (its other headers describe its own JSON). */
+function onlyCookies(headers: Headers): Headers {
+  const out = new Headers();
+  for (const cookie of headers.getSetCookie()) out.append("set-cookie", cookie);
+  return out;
+}
+
+export const RESET_PASSWORD_PATH = "/restablecer-contrasena/nueva";
+
+function errorCode(error: unknown): string | undefined {
+  if (!isAPIError(error)) return undefined;
+  const body = error.body as { code?: string } | undefined;
+  return body?.code;
+}
+
+function errorMessage(error: unknown): string | undefined {
+  if (isAPIError(error)) return (error.body as { message?: string } | undefined)?.message ?? error.message;
+  return error instanceof Error ? error.message : undefined;
+}
+
+export type RegisterOutcome =
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: "emailInUse" | "invalidEmail" | "weakPassword" | "other" };
+
+/** Creates a learner account (always role 'user') and signs it in. */
+export async function registerAccount(
+  input: { name: string; email: string; password: string },
+  request: Request,
+): Promise<RegisterOutcome> {
+  const auth = await getAuth();
+  try {
+    // Only these three fields reach Better Auth, and `role` is not an input field there either.
+    const { headers } = await auth.api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: onlyCookies(headers) };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return { ok: false, reason: "emailInUse" };
+    if (code === "INVALID_EMAIL") return { ok: false, reason: "invalidEmail" };
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") return { ok: false, reason: "weakPassword" };
+    logger.error({ err: error }, "sign-up failed");
+    return { ok: false, reason: "other" };
+  }
+}
+
+export type SignInOutcome =
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: "invalidCredentials" | "disabled" | "tooMany" | "invalidEmail" }
+  | { ok: false; reason: "other"; message?: string };
+
+/** Signs in with e-mail and password, under the per-e-mail and per-address failure limit. */
+export async function signInWithPassword(input: { email: string; password: string }, request: Request): Promise<SignInOutcome> {
+  const auth = await getAuth();
+  const limited = await withLoginLimit<SignInOutcome>({ email: input.email, ip: clientIp(request) }, async () => {
+    try {
+      const { headers } = await auth.api.signInEmail({
+        body: { email: input.email, password: input.password, rememberMe: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      return { outcome: "success", value: { ok: true, headers: onlyCookies(headers) } };
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === "INVALID_EMAIL_OR_PASSWORD") {
+        return { outcome: "failure", value: { ok: false, reason: "invalidCredentials" } };
+      }
+      if (code === "BANNED_USER") return { outcome: "other", value: { ok: false, reason: "disabled" } };
+      if (code === "INVALID_EMAIL") return { outcome: "other", value: { ok: false, reason: "invalidEmail" } };
+      logger.error({ err: error }, "sign-in failed");
+      return { outcome: "other", value: { ok: false, reason: "other", message: errorMessage(error) } };
+    }
+  });
+  return limited.blocked ? { ok: false, reason: "tooMany" } : limited.value;
+}
+
+/**
+ * Sends the reset e-mail when the account exists. The answer is the same when it does not (decisions.md B10).
+ * The link goes through Better Auth's /api/auth/reset-password/:token, which redirects to RESET_PASSWORD_PATH.
+ */
+export async function requestPasswordReset(email: string): Promise<{ ok: boolean }> {
+  const auth = await getAuth();
+  try {
+    // Someone asking again and again for another person's address would flood that inbox: past the
+    // quota nothing is sent, and the answer stays the same (the person already has working links).
+    if (!(await takeQuota(`reset:${email.trim().toLowerCase()}`, LOGIN_LIMIT.resetMailsPerEmail))) {
+      logger.warn("password reset e-mail quota reached; not sending");
+      return { ok: true };
+    }
+    const { mailError } = await withMailTracking(() =>
+      auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_PASSWORD_PATH } }),
+    );
+    if (mailError) {
+      logger.error({ err: mailError }, "password reset e-mail could not be sent");
+      return { ok: false };
+    }
+    return { ok: true };
+  } catch (error) {
+    logger.error({ err: error }, "password reset request failed");
+    return { ok: false };
+  }
+}
+
+/** Whether a reset token can still be used (exists, not used, not expired). */
+export async function isResetTokenUsable(token: string): Promise<boolean> {
+  if (!resetTokenSchema.safeParse(token).success) return false;
+  const ctx = await (await getAuth()).$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return !!verification && new Date(verification.expiresAt).getTime() > Date.now();
+}
+
+/** Sets a new password with a reset token; the token is consumed and every session of the account ends. */
+export async function resetPassword(input: { token: string; password: string }): Promise<{ ok: true } | { ok: false; reason: "invalidToken" | "other" }> {
+  const auth = await getAuth();
+  try {
+    await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    return { ok: true };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return { ok: false, reason: "invalidToken" };
+    logger.error({ err: error }, "password reset failed");
+    return { ok: false, reason: "other" };
+  }
+}
+
+/** Updates the acting user's own profile; the user id comes from the session, never from the form. */
+export async function updateProfile(userId: string, input: { name: string; phone: string | null; address: string | null }) {
+  await db()
+    .update(userTable)
+    .set({ name: input.name, phone: input.phone, address: input.address, updatedAt: new Date() })
+    .where(eq(userTable.id, userId));
+}
+
+export type ChangePasswordOutcome =
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: "currentWrong" | "tooMany" | "other" };
+
+/**
+ * Changes the signed-in user's password after checking the current one. Every other session ends; this one
+ * gets a fresh cookie. Wrong current passwords count toward the sign-in limit, so a stolen session
+ * cannot be used to guess the password.
+ */
+export async function changePassword(
+  who: { email: string },
+  input: { currentPassword: string; newPassword: string },
+  request: Request,
+): Promise<ChangePasswordOutcome> {
+  const auth = await getAuth();
+  const limited = await withLoginLimit<ChangePasswordOutcome>({ email: who.email, ip: clientIp(request) }, async () => {
+    try {
+      const { headers } = await auth.api.changePassword({
+        body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      return { outcome: "success", value: { ok: true, headers: onlyCookies(headers) } };
+    } catch (error) {
+      if (errorCode(error) === "INVALID_PASSWORD") {
+        return { outcome: "failure", value: { ok: false, reason: "currentWrong" } };
+      }
+      logger.error({ err: error }, "password change failed");
+      return { outcome: "other", value: { ok: false, reason: "other" } };
+    }
+  });
+  return limited.blocked ? { ok: false, reason: "tooMany" } : limited.value;
+}
+
+/** Ends the request's session; returns the headers that clear the cookie. */
+export async function signOut(request: Request): Promise<Headers> {
+  const auth = await getAuth();
+  const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+  return onlyCookies(headers);
+}

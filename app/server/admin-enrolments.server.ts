@@ -1,0 +1,228 @@
+// /admin/inscripciones: enrolments listed and filtered in the database (25 per page), enrol by e-mail,
+// remove an enrolment, and the CSV export streamed in keyset batches (constant memory at any size).
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { db } from "./db/client.server";
+import { certificate, course, enrolment, user } from "./db/schema";
+import { logger } from "./logger.server";
+import { PAGE_SIZE, type EnrolmentStatusFilter, ENROLMENT_STATUSES, ENROLMENT_STATUS_LABELS } from "~/domain/admin-forms";
+import { formatCertificateCode } from "~/domain/certificate-code";
+import { CSV_BOM, csvRow } from "~/domain/csv";
+import { formatDateTime } from "~/domain/format";
+
+export const adminEnrolmentMessages = {
+  unknownEmail: "No existe una cuenta con este correo electrónico.",
+  unknownCourse: "El curso elegido no existe.",
+  alreadyEnrolled: (name: string, title: string) => `${name} ya está inscrito en «${title}».`,
+  enrolled: (name: string, title: string) => `Se inscribió a ${name} en «${title}».`,
+  removed: (name: string, title: string) => `Se eliminó la inscripción de ${name} en «${title}».`,
+  notFound: "La inscripción ya no existe.",
+} as const;
+
+export interface EnrolmentFilters {
+  courseId: number | null;
+  status: EnrolmentStatusFilter | null;
+}
+
+/** Reads ?curso= and ?estado= leniently: anything unknown means "no filter". */
+export function parseEnrolmentFilters(params: URLSearchParams): EnrolmentFilters {
+  const c = Number(params.get("curso"));
+  const s = params.get("estado");
+  return {
+    courseId: Number.isInteger(c) && c > 0 && c <= 2_147_483_647 ? c : null,
+    status: (ENROLMENT_STATUSES as readonly string[]).includes(s ?? "") ? (s as EnrolmentStatusFilter) : null,
+  };
+}
+
+function filterConditions(f: EnrolmentFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (f.courseId !== null) conditions.push(eq(enrolment.courseId, f.courseId));
+  // Written exactly as the partial indexes' predicates so the planner can use them.
+  if (f.status === "completado") conditions.push(isNotNull(enrolment.completedAt));
+  if (f.status === "en-progreso") conditions.push(isNull(enrolment.completedAt));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const listColumns = {
+  id: enrolment.id,
+  enrolledAt: enrolment.enrolledAt,
+  progress: enrolment.progress,
+  completedAt: enrolment.completedAt,
+  courseId: course.id,
+  courseTitle: course.title,
+  userName: user.name,
+  userEmail: user.email,
+  certificateCode: certificate.code,
+};
+
+function selectEnrolments() {
+  return db()
+    .select(listColumns)
+    .from(enrolment)
+    .innerJoin(user, eq(user.id, enrolment.userId))
+    .innerJoin(course, eq(course.id, enrolment.courseId))
+    .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id));
+}
+
+export interface AdminEnrolmentRow {
+  id: number;
+  enrolledAt: Date;
+  progress: number;
+  completed: boolean;
+  completedAt: Date | null;
+  courseId: number;
+  courseTitle: string;
+  userName: string;
+  userEmail: string;
+  certificateCode: string | null;
+}
+
+function toRow(r: Awaited<ReturnType<typeof selectEnrolments>>[number]): AdminEnrolmentRow {
+  return {
+    ...r,
+    completed: r.completedAt !== null,
+    certificateCode: r.certificateCode ? formatCertificateCode(r.certificateCode) : null,
+  };
+}
+
+/**
+ * One page, newest first; `hasNext` from one extra row, so no count over a large table. The page's
+ * enrolment ids are found first (from the indexes, joining nothing), then only those rows are joined
+ * to their learner, course and certificate: a deep page does not join every row it skips.
+ */
+export async function listEnrolments(filters: EnrolmentFilters, page: number) {
+  const ids = db()
+    .select({ id: enrolment.id })
+    .from(enrolment)
+    .where(filterConditions(filters))
+    .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id))
+    .limit(PAGE_SIZE + 1)
+    .offset((page - 1) * PAGE_SIZE)
+    .as("page_ids");
+  const rows = await selectEnrolments()
+    .innerJoin(ids, eq(ids.id, enrolment.id))
+    .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id));
+  return { enrolments: rows.slice(0, PAGE_SIZE).map(toRow), page, hasNext: rows.length > PAGE_SIZE };
+}
+
+/** Every course (drafts too) for the filter and the enrol form. */
+export async function listCourseOptions() {
+  return db().select({ id: course.id, title: course.title, status: course.status }).from(course).orderBy(asc(course.id));
+}
+
+export async function getEnrolmentSummary(id: number) {
+  const [row] = await selectEnrolments().where(eq(enrolment.id, id)).limit(1);
+  return row ? toRow(row) : null;
+}
+
+export type EnrolByEmailResult =
+  | { ok: true; created: boolean; message: string }
+  | { ok: false; field: "email" | "courseId"; message: string };
+
+/** Enrols an existing account; idempotent (the unique user+course index keeps one row even under races). */
+export async function enrolByEmail(input: { email: string; courseId: number }): Promise<EnrolByEmailResult> {
+  const email = input.email.trim().toLowerCase();
+  const [person] = await db()
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email))
+    .limit(1);
+  if (!person) return { ok: false, field: "email", message: adminEnrolmentMessages.unknownEmail };
+  const [target] = await db().select({ id: course.id, title: course.title }).from(course).where(eq(course.id, input.courseId)).limit(1);
+  if (!target) return { ok: false, field: "courseId", message: adminEnrolmentMessages.unknownCourse };
+  const inserted = await db()
+    .insert(enrolment)
+    .values({ userId: person.id, courseId: target.id })
+    .onConflictDoNothing({ target: [enrolment.userId, enrolment.courseId] })
+    .returning({ id: enrolment.id });
+  if (inserted.length === 0) return { ok: true, created: false, message: adminEnrolmentMessages.alreadyEnrolled(person.name, target.title) };
+  logger.info({ userId: person.id, courseId: target.id }, "admin enrolled a learner");
+  return { ok: true, created: true, message: adminEnrolmentMessages.enrolled(person.name, target.title) };
+}
+
+/** Removes an enrolment with its lesson completions and certificate (cascade). */
+export async function removeEnrolment(id: number): Promise<{ ok: boolean; message: string }> {
+  const summary = await getEnrolmentSummary(id);
+  if (!summary) return { ok: false, message: adminEnrolmentMessages.notFound };
+  const deleted = await db().delete(enrolment).where(eq(enrolment.id, id)).returning({ id: enrolment.id });
+  if (deleted.length === 0) return { ok: false, message: adminEnrolmentMessages.notFound };
+  logger.info({ enrolmentId: id, courseId: summary.courseId }, "admin removed an enrolment");
+  return { ok: true, message: adminEnrolmentMessages.removed(summary.userName, summary.courseTitle) };
+}
+
+export const CSV_HEADER = [
+  "Curso",
+  "Nombre",
+  "Correo electrónico",
+  "Fecha de inscripción",
+  "Progreso (%)",
+  "Estado",
+  "Fecha de término",
+  "Código de certificado",
+] as const;
+
+export function csvLine(r: AdminEnrolmentRow): string {
+  return csvRow([
+    r.courseTitle,
+    r.userName,
+    r.userEmail,
+    formatDateTime(r.enrolledAt),
+    r.progress,
+    r.completed ? ENROLMENT_STATUS_LABELS.completado : ENROLMENT_STATUS_LABELS["en-progreso"],
+    r.completedAt ? formatDateTime(r.completedAt) : "",
+    r.certificateCode ?? "",
+  ]);
+}
+
+const CSV_BATCH = 1000;
+
+/**
+ * The filtered enrolments as CSV (BOM, ';', CRLF), newest first, read in keyset batches: each batch
+ * continues strictly after the last (enrolled_at, id) seen. The cursor keeps enrolled_at as text so
+ * PostgreSQL's microseconds survive the round trip.
+ */
+export function enrolmentsCsvStream(filters: EnrolmentFilters): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor: { at: string; id: number } | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(CSV_BOM + csvRow(CSV_HEADER)));
+          return;
+        }
+        const base = filterConditions(filters);
+        const after: SQL | undefined = cursor
+          ? sql`(${enrolment.enrolledAt}, ${enrolment.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+          : undefined;
+        const rows = await db()
+          .select({ ...listColumns, cursorAt: sql<string>`${enrolment.enrolledAt}::text` })
+          .from(enrolment)
+          .innerJoin(user, eq(user.id, enrolment.userId))
+          .innerJoin(course, eq(course.id, enrolment.courseId))
+          .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
+          .where(and(base, after))
+          .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id))
+          .limit(CSV_BATCH);
+        if (rows.length === 0) {
+          controller.close();
+          return;
+        }
+        const last = rows[rows.length - 1]!;
+        cursor = { at: last.cursorAt, id: last.id };
+        controller.enqueue(encoder.encode(rows.map(({ cursorAt: _c, ...r }) => csvLine(toRow(r))).join("")));
+        if (rows.length < CSV_BATCH) controller.close();
+      } catch (error) {
+        logger.error({ err: error }, "enrolments CSV export failed");
+        controller.error(error);
+      }
+    },
+  });
+}
+
+/** 'inscripciones-2025-03-15.csv' (the day in Chile). */
+export function csvFilename(now = new Date()) {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santiago", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return `inscripciones-${day}.csv`;
+}

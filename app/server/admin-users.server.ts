@@ -1,0 +1,162 @@
+// /admin/usuarios: search and page through accounts, change roles, disable and enable accounts.
+import { and, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { db, type Tx } from "./db/client.server";
+import { session, user } from "./db/schema";
+import { PAGE_SIZE } from "~/domain/admin-forms";
+
+export const adminUserMessages = {
+  notFound: "No se encontró el usuario.",
+  ownRole: "No puedes quitarte tu propio rol de administrador.",
+  ownAccount: "No puedes deshabilitar tu propia cuenta.",
+  lastAdmin: "Debe quedar al menos un administrador activo.",
+  notAdminAnymore: "Tu cuenta ya no tiene permisos de administrador.",
+  madeAdmin: (name: string) => `${name} ahora es administrador.`,
+  madeUser: (name: string) => `${name} ahora es usuario.`,
+  disabled: (name: string) => `Se deshabilitó la cuenta de ${name} y se cerraron sus sesiones.`,
+  enabled: (name: string) => `Se habilitó la cuenta de ${name}.`,
+} as const;
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: "user" | "admin";
+  banned: boolean;
+  createdAt: Date;
+}
+
+/** Words of a search, as the 'simple' text-search parser splits a name (letters and digits). */
+export function searchWords(q: string): string[] {
+  return q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 6);
+}
+
+function searchCondition(q: string) {
+  const trimmed = q.trim().toLowerCase();
+  if (!trimmed) return undefined;
+  // The start of the e-mail (index on lower(email) text_pattern_ops) or every word starting a word of
+  // the name (GIN index on to_tsvector('simple', name)): both use an index, neither needs an extension.
+  const emailPrefix = like(sql`lower(${user.email})`, `${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const words = searchWords(trimmed);
+  // Something with an '@' is an e-mail: the name index has nothing to add.
+  if (words.length === 0 || trimmed.includes("@")) return emailPrefix;
+  const tsquery = words.map((w) => `${w}:*`).join(" & ");
+  return or(emailPrefix, sql`to_tsvector('simple', ${user.name}) @@ to_tsquery('simple', ${tsquery})`);
+}
+
+const rowColumns = { id: user.id, name: user.name, email: user.email, role: user.role, banned: user.banned, createdAt: user.createdAt };
+
+// A search matching at most this many accounts is answered from its exact set of matches.
+const SEARCH_CANDIDATES = 1000;
+
+function toRows(rows: { id: string; name: string; email: string; role: string; banned: boolean; createdAt: Date }[]): AdminUserRow[] {
+  return rows.map((r) => ({ ...r, role: r.role === "admin" ? "admin" : "user" }));
+}
+
+/**
+ * One page in (created_at desc, id desc) order. The page's ids are found first from the index alone and
+ * only those 25 rows are read (a "deferred join"), so a deep page does not read every row it skips.
+ */
+async function orderedPage(condition: SQL | undefined, page: number) {
+  const ids = db()
+    .select({ id: user.id })
+    .from(user)
+    .where(condition)
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(PAGE_SIZE + 1)
+    .offset((page - 1) * PAGE_SIZE)
+    .as("page_ids");
+  const rows = await db()
+    .select(rowColumns)
+    .from(user)
+    .innerJoin(ids, eq(ids.id, user.id))
+    .orderBy(desc(user.createdAt), desc(user.id));
+  return { users: toRows(rows.slice(0, PAGE_SIZE)), page, hasNext: rows.length > PAGE_SIZE };
+}
+
+/**
+ * A search first collects its matches through the two search indexes only (bitmap scans: the planner
+ * cannot guess how rare a name prefix is and would otherwise filter the whole table in date order).
+ * A rare term — the usual case: a person's name or e-mail — is then sorted and paged in memory; a term
+ * so common that it matches more than SEARCH_CANDIDATES accounts is paged in date order, where its
+ * matches are dense enough to be found quickly.
+ */
+async function searchPage(condition: SQL, page: number) {
+  const candidates = await db().transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    return tx
+      .select({ id: user.id, createdAt: user.createdAt })
+      .from(user)
+      .where(condition)
+      .limit(SEARCH_CANDIDATES + 1);
+  });
+  if (candidates.length > SEARCH_CANDIDATES) return orderedPage(condition, page);
+  candidates.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const slice = candidates.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const rows = slice.length ? await db().select(rowColumns).from(user).where(inArray(user.id, slice.map((c) => c.id))) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = slice.map((c) => byId.get(c.id)).filter((r): r is NonNullable<typeof r> => r !== undefined);
+  return { users: toRows(ordered), page, hasNext: candidates.length > page * PAGE_SIZE };
+}
+
+/** One page (25) of accounts, newest first; `hasNext` without counting the table. */
+export async function listUsers(options: { q?: string; page: number }) {
+  const condition = searchCondition(options.q ?? "");
+  return condition ? searchPage(condition, options.page) : orderedPage(undefined, options.page);
+}
+
+export type AdminUserResult = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * Changes run in a transaction that locks the active admins' rows, re-checks that the acting admin is
+ * still one, and never leaves the academy without an active admin — even when two admins demote or
+ * disable each other at the same moment.
+ */
+async function withAdminLock(actorId: string, fn: (tx: Tx, activeAdmins: string[]) => Promise<AdminUserResult>) {
+  return db().transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.role, "admin"), eq(user.banned, false)))
+      .orderBy(user.id)
+      .for("update");
+    const ids = admins.map((a) => a.id);
+    if (!ids.includes(actorId)) return { ok: false, message: adminUserMessages.notAdminAnymore };
+    return fn(tx, ids);
+  });
+}
+
+export async function setUserRole(actorId: string, targetId: string, role: "user" | "admin"): Promise<AdminUserResult> {
+  if (actorId === targetId && role !== "admin") return { ok: false, message: adminUserMessages.ownRole };
+  return withAdminLock(actorId, async (tx, activeAdmins) => {
+    const [target] = await tx.select().from(user).where(eq(user.id, targetId)).limit(1).for("update");
+    if (!target) return { ok: false, message: adminUserMessages.notFound };
+    if (role === "user" && activeAdmins.includes(target.id) && activeAdmins.length <= 1) {
+      return { ok: false, message: adminUserMessages.lastAdmin };
+    }
+    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, targetId));
+    return { ok: true, message: role === "admin" ? adminUserMessages.madeAdmin(target.name) : adminUserMessages.madeUser(target.name) };
+  });
+}
+
+/** Disabling signs the person out everywhere (their sessions are deleted); sign-in then refuses them. */
+export async function setUserBanned(actorId: string, targetId: string, banned: boolean): Promise<AdminUserResult> {
+  if (actorId === targetId && banned) return { ok: false, message: adminUserMessages.ownAccount };
+  return withAdminLock(actorId, async (tx, activeAdmins) => {
+    const [target] = await tx.select().from(user).where(eq(user.id, targetId)).limit(1).for("update");
+    if (!target) return { ok: false, message: adminUserMessages.notFound };
+    if (banned && activeAdmins.includes(target.id) && activeAdmins.length <= 1) {
+      return { ok: false, message: adminUserMessages.lastAdmin };
+    }
+    await tx
+      .update(user)
+      .set({ banned, banReason: banned ? "Deshabilitada por un administrador" : null, banExpires: null, updatedAt: new Date() })
+      .where(eq(user.id, targetId));
+    if (banned) await tx.delete(session).where(eq(session.userId, targetId));
+    return { ok: true, message: banned ? adminUserMessages.disabled(target.name) : adminUserMessages.enabled(target.name) };
+  });
+}

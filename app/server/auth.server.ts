@@ -1,0 +1,106 @@
+// Accounts and sessions: Better Auth on the project's own database (decisions.md A1).
+import crypto from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { db } from "./db/client.server";
+import * as schema from "./db/schema";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { sendMail } from "./mail.server";
+import { CLIENT_IP_HEADER } from "./login-limit.server";
+import { site } from "~/config/site";
+import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, withoutControls } from "~/domain/account-forms";
+import { resetPasswordMail, sendTracked } from "./account-mail.server";
+
+export { MIN_PASSWORD_LENGTH };
+
+/**
+ * Better Auth's own HTTP endpoints accept any name; the app's forms allow 1–120 characters. The same rule
+ * holds for a request that goes straight to /api/auth/sign-up/email or /api/auth/update-user.
+ */
+const nameRule = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/sign-up/email" && ctx.path !== "/update-user") return;
+  const body = ctx.body as { name?: unknown } | undefined;
+  if (!body || body.name === undefined) return;
+  const name = typeof body.name === "string" ? withoutControls(body.name).trim() : "";
+  if (name.length === 0 || name.length > MAX_NAME_LENGTH) {
+    throw new APIError("BAD_REQUEST", { message: "Invalid name", code: "INVALID_NAME" });
+  }
+  return { context: { body: { ...body, name } } };
+});
+
+/** The auth secret: BETTER_AUTH_SECRET, or one generated once and kept in the database for every instance. */
+async function resolveSecret(): Promise<string> {
+  const configured = env().BETTER_AUTH_SECRET;
+  if (configured) return configured;
+  const generated = crypto.randomBytes(32).toString("base64url");
+  await db().insert(schema.setting).values({ key: "auth_secret", value: generated }).onConflictDoNothing();
+  const [row] = await db().select().from(schema.setting).where(eq(schema.setting.key, "auth_secret"));
+  return row!.value;
+}
+
+function createAuth(secret: string) {
+  return betterAuth({
+    appName: site.name,
+    baseURL: env().PUBLIC_URL,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [env().PUBLIC_URL],
+    database: drizzleAdapter(db(), { provider: "pg", schema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await sendTracked(() => sendMail({ to: user.email, ...resetPasswordMail({ name: user.name, url }) }));
+      },
+    },
+    user: {
+      additionalFields: {
+        phone: { type: "string", required: false, input: false },
+        address: { type: "string", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    hooks: { before: nameRule },
+    advanced: {
+      // The address server/security.ts resolved (honouring TRUST_PROXY); clients cannot set this header.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env().PUBLIC_URL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    // The app's own login limiter (login-limit.server.ts) answers with the spec's message; Better Auth's
+    // generic limiter would answer in English.
+    rateLimit: { enabled: false },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === "error" ? logger.error.bind(logger) : level === "warn" ? logger.warn.bind(logger) : logger.debug.bind(logger);
+        fn({ args }, `auth: ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+let instance: Promise<Auth> | undefined;
+
+export function getAuth(): Promise<Auth> {
+  instance ??= resolveSecret().then(createAuth);
+  return instance;
+}
+
+/** For tests and restarts: forget the instance bound to a previous database. */
+export function resetAuth() {
+  instance = undefined;
+}

@@ -1,0 +1,38 @@
+// Start-up: configuration, database, migrations, built-in catalogue, first admin.
+import path from "node:path";
+import { openDb, setDbHandle, dbHandle } from "./db/client.server";
+import { env, parseEnv, setEnv } from "./env.server";
+import { configureLogger, logger } from "./logger.server";
+import { loadCatalogue } from "./catalogue.server";
+import { resetAuth } from "./auth.server";
+import { publishBackupEndpoint } from "./backup.server";
+
+let booted: Promise<void> | undefined;
+
+export function boot(): Promise<void> {
+  booted ??= (async () => {
+    setEnv(parseEnv());
+    configureLogger();
+    const config = env();
+    const handle = await openDb(
+      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, "db") },
+    );
+    setDbHandle(handle);
+    resetAuth();
+    await handle.migrate();
+    if (handle.kind === "pglite") await publishBackupEndpoint();
+    await loadCatalogue();
+    const { ensureAdminFromEnv } = await import("./admin-bootstrap.server");
+    await ensureAdminFromEnv();
+    logger.info({ database: handle.kind, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL }, "academia ready");
+  })();
+  return booted;
+}
+
+export async function shutdown() {
+  if (!booted) return;
+  await booted.catch(() => {});
+  await dbHandle().close();
+  setDbHandle(undefined);
+  booted = undefined;
+}

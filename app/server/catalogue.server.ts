@@ -1,0 +1,205 @@
+// The built-in catalogue: reviewable files under content/courses, loaded into the database.
+// The database is the single source of truth at run time; loading never overwrites a course that exists.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { DbOrTx } from "./db/client.server";
+import { db } from "./db/client.server";
+import { course, courseModule, lesson, question } from "./db/schema";
+import { logger } from "./logger.server";
+import { storeAsset } from "./storage.server";
+
+const lessonSchema = z.object({
+  title: z.string().min(1),
+  type: z.enum(["presentacion", "documento", "video", "lectura", "examen"]),
+  durationMin: z.number().int().nonnegative().default(0),
+  file: z.string().optional(),
+  captions: z.string().optional(),
+  body: z.string().optional(),
+  downloadable: z.boolean().default(false),
+  status: z.enum(["published", "pending"]).default("pending"),
+});
+
+const courseFileSchema = z.object({
+  id: z.number().int().positive(),
+  slug: z.string().min(1),
+  title: z.string().min(1),
+  category: z.string().min(1),
+  level: z.string().min(1),
+  durationHours: z.number().int().positive(),
+  priceClp: z.number().int().nonnegative().nullable().default(null),
+  modality: z.string().default(""),
+  description: z.string().min(1),
+  longDescription: z.string().default(""),
+  audience: z.string().default(""),
+  topics: z.array(z.string()).default([]),
+  materials: z.string().default(""),
+  certification: z.string().default(""),
+  image: z.string().nullable().optional(),
+  nextDate: z.string().nullable().optional(),
+  location: z.string().default(""),
+  requirements: z.array(z.string()).default([]),
+  instructor: z.object({ name: z.string(), title: z.string() }).optional(),
+  status: z.enum(["draft", "published"]).default("published"),
+  modules: z.array(
+    z.object({ title: z.string().min(1), description: z.string().default(""), lessons: z.array(lessonSchema) }),
+  ),
+});
+
+const questionFileSchema = z.array(
+  z.object({
+    id: z.string(),
+    module: z.number().int().optional(),
+    prompt: z.string().min(1),
+    options: z.array(z.string().min(1)).length(4),
+    correctIndex: z.number().int().min(0).max(3),
+    explanation: z.string().default(""),
+  }),
+);
+
+export type CatalogueCourse = z.infer<typeof courseFileSchema> & {
+  dir: string;
+  questions: z.infer<typeof questionFileSchema>;
+  hash: string;
+};
+
+const MIME: Record<string, string> = {
+  ".pdf": "application/pdf",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+  ".vtt": "text/vtt",
+  ".md": "text/markdown",
+  ".zip": "application/zip",
+};
+
+export function catalogueDir() {
+  return path.resolve(process.env.CONTENT_DIR ?? "content", "courses");
+}
+
+export function readCatalogue(dir = catalogueDir()): CatalogueCourse[] {
+  if (!fs.existsSync(dir)) return [];
+  const courses: CatalogueCourse[] = [];
+  for (const name of fs.readdirSync(dir).sort()) {
+    const courseDir = path.join(dir, name);
+    const file = path.join(courseDir, "course.json");
+    if (!fs.existsSync(file)) continue;
+    const raw = fs.readFileSync(file, "utf8");
+    const parsed = courseFileSchema.parse(JSON.parse(raw));
+    const qFile = path.join(courseDir, "questions.json");
+    const qRaw = fs.existsSync(qFile) ? fs.readFileSync(qFile, "utf8") : "[]";
+    const questions = questionFileSchema.parse(JSON.parse(qRaw));
+    const hash = crypto.createHash("sha256").update(raw).update(qRaw).digest("hex");
+    courses.push({ ...parsed, dir: courseDir, questions, hash });
+  }
+  return courses.sort((a, b) => a.id - b.id);
+}
+
+/** The course row's details as the catalogue file states them (used on first load and by the preset action). */
+export function catalogueDetails(c: CatalogueCourse) {
+  return {
+    title: c.title,
+    category: c.category,
+    level: c.level,
+    durationHours: c.durationHours,
+    priceClp: c.priceClp,
+    modality: c.modality,
+    description: c.description,
+    longDescription: c.longDescription,
+    audience: c.audience,
+    topics: c.topics,
+    materials: c.materials,
+    certification: c.certification,
+    imageUrl: c.image ?? null,
+    nextDate: c.nextDate ?? null,
+    location: c.location,
+    requirements: c.requirements,
+    instructorName: c.instructor?.name ?? "",
+    instructorTitle: c.instructor?.title ?? "",
+  };
+}
+
+async function insertCourse(tx: DbOrTx, c: CatalogueCourse) {
+  await tx.insert(course).values({
+    id: c.id,
+    slug: c.slug,
+    ...catalogueDetails(c),
+    status: c.status,
+    sourceHash: c.hash,
+  });
+  await insertContent(tx, c);
+  // Explicit ids were inserted: move the sequence past them so admin-created courses get fresh ids.
+  await tx.execute(sql`select setval(pg_get_serial_sequence('course', 'id'), (select max(id) from course))`);
+}
+
+/** Modules, lessons, files and the question bank of a catalogue course. */
+export async function insertContent(tx: DbOrTx, c: CatalogueCourse) {
+  for (const [mi, m] of c.modules.entries()) {
+    const [mod] = await tx
+      .insert(courseModule)
+      .values({ courseId: c.id, position: mi + 1, title: m.title, description: m.description })
+      .returning({ id: courseModule.id });
+    for (const [li, l] of m.lessons.entries()) {
+      const fileAsset = l.file ? await storeCatalogueFile(tx, c.dir, l.file) : undefined;
+      const captions = l.captions ? await storeCatalogueFile(tx, c.dir, l.captions) : undefined;
+      const body = l.body ? fs.readFileSync(path.join(c.dir, l.body), "utf8") : null;
+      const [row] = await tx
+        .insert(lesson)
+        .values({
+          moduleId: mod!.id,
+          position: li + 1,
+          title: l.title,
+          type: l.type,
+          durationMin: l.durationMin,
+          assetId: fileAsset?.id ?? null,
+          captionsAssetId: captions?.id ?? null,
+          body,
+          downloadable: l.downloadable,
+          status: l.status,
+        })
+        .returning({ id: lesson.id });
+      if (l.type === "examen" && c.questions.length > 0) {
+        await tx.insert(question).values(
+          c.questions.map((q) => ({
+            lessonId: row!.id,
+            externalId: q.id,
+            prompt: q.prompt,
+            options: q.options,
+            correctIndex: q.correctIndex,
+            explanation: q.explanation,
+          })),
+        );
+      }
+    }
+  }
+}
+
+async function storeCatalogueFile(tx: DbOrTx, courseDir: string, rel: string) {
+  const full = path.join(courseDir, rel);
+  const bytes = await fs.promises.readFile(full);
+  const mime = MIME[path.extname(full).toLowerCase()] ?? "application/octet-stream";
+  return storeAsset(bytes, { filename: path.basename(full), mime }, tx);
+}
+
+/** Loads every catalogue course that is not in the database yet. Idempotent; safe on every start. */
+export async function loadCatalogue(database = db(), courses = readCatalogue()) {
+  let loaded = 0;
+  for (const c of courses) {
+    const inserted = await database.transaction(async (tx) => {
+      // Lock the table so two instances starting at once cannot both insert the same course.
+      await tx.execute(sql`lock table course in share row exclusive mode`);
+      const exists = await tx.select({ id: course.id }).from(course).where(eq(course.id, c.id)).limit(1);
+      if (exists.length > 0) return false;
+      await insertCourse(tx, c);
+      return true;
+    });
+    if (inserted) loaded++;
+  }
+  if (loaded > 0) logger.info({ loaded }, "catalogue loaded");
+  return loaded;
+}
+
+export function catalogueCourse(id: number) {
+  return readCatalogue().find((c) => c.id === id);
+}

@@ -1,0 +1,209 @@
+// Certificates (decisions.md B9): issued once per enrolment, in the transaction that completes the course;
+// verifiable by anyone through their code; the PDF is for the holder and admins.
+import crypto from "node:crypto";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { db, type DbOrTx } from "./db/client.server";
+import { certificate, course, enrolment, user } from "./db/schema";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { sendMail } from "./mail.server";
+import { site } from "~/config/site";
+import {
+  certificatePath,
+  certificatePdfPath,
+  formatCertificateCode,
+  generateCertificateCode,
+  parseCertificateCode,
+} from "~/domain/certificate-code";
+import { formatDate, formatHours } from "~/domain/format";
+
+export interface Certificate {
+  id: number;
+  /** Canonical form (no dashes); show it with formatCertificateCode. */
+  code: string;
+  displayCode: string;
+  enrolmentId: number;
+  userId: string;
+  courseId: number;
+  holderName: string;
+  courseTitle: string;
+  hours: number;
+  /** The day the course was completed. */
+  issuedAt: Date;
+  verifyPath: string;
+  pdfPath: string;
+}
+
+const columns = {
+  id: certificate.id,
+  code: certificate.code,
+  enrolmentId: certificate.enrolmentId,
+  userId: enrolment.userId,
+  courseId: enrolment.courseId,
+  holderName: certificate.holderName,
+  courseTitle: certificate.courseTitle,
+  hours: certificate.hours,
+  issuedAt: certificate.issuedAt,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]["_"]["data"] };
+
+function toCertificate(row: Row): Certificate {
+  return {
+    ...row,
+    displayCode: formatCertificateCode(row.code),
+    verifyPath: certificatePath(row.code),
+    pdfPath: certificatePdfPath(row.code),
+  };
+}
+
+function selectCertificates(tx: DbOrTx) {
+  return tx.select(columns).from(certificate).innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId));
+}
+
+/**
+ * Issues the enrolment's certificate if it has none, inside the caller's (completing) transaction.
+ * Safe to call again or concurrently: the unique enrolment_id keeps one certificate, and every caller
+ * gets its code. `created` is true only for the call that issued it, so only that one should notify.
+ * Returns null when the enrolment does not exist.
+ */
+export async function issueCertificateForEnrolment(
+  tx: DbOrTx,
+  enrolmentId: number,
+): Promise<{ code: string; created: boolean } | null> {
+  const [source] = await tx
+    .select({
+      holderName: user.name,
+      courseTitle: course.title,
+      hours: course.durationHours,
+      completedAt: enrolment.completedAt,
+    })
+    .from(enrolment)
+    .innerJoin(user, eq(user.id, enrolment.userId))
+    .innerJoin(course, eq(course.id, enrolment.courseId))
+    .where(eq(enrolment.id, enrolmentId))
+    .limit(1);
+  if (!source) return null;
+
+  // A code collision (1 in 2^60 per pair) also lands in "do nothing": then try a fresh code.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const inserted = await tx
+      .insert(certificate)
+      .values({
+        code: generateCertificateCode(crypto.randomBytes),
+        enrolmentId,
+        holderName: source.holderName.trim(),
+        courseTitle: source.courseTitle,
+        hours: source.hours,
+        issuedAt: source.completedAt ?? new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ code: certificate.code });
+    if (inserted[0]) return { code: inserted[0].code, created: true };
+    const [existing] = await tx
+      .select({ code: certificate.code })
+      .from(certificate)
+      .where(eq(certificate.enrolmentId, enrolmentId))
+      .limit(1);
+    if (existing) return { code: existing.code, created: false };
+  }
+  throw new Error(`Could not issue a certificate for enrolment ${enrolmentId}`);
+}
+
+/** A certificate by what someone typed or scanned (any case, with or without dashes); null if none. */
+export async function getCertificateByCode(input: string, tx: DbOrTx = db()): Promise<Certificate | null> {
+  const code = parseCertificateCode(input);
+  if (!code) return null;
+  const [row] = await selectCertificates(tx).where(eq(certificate.code, code)).limit(1);
+  return row ? toCertificate(row) : null;
+}
+
+/** The learner's certificates, newest first (dashboard). */
+export async function listCertificatesForUser(userId: string, tx: DbOrTx = db()): Promise<Certificate[]> {
+  const rows = await selectCertificates(tx)
+    .where(eq(enrolment.userId, userId))
+    .orderBy(desc(certificate.issuedAt), desc(certificate.id));
+  return rows.map(toCertificate);
+}
+
+/** Certificates of the given enrolments, keyed by enrolment id (admin enrolment list). */
+export async function getCertificatesForEnrolments(
+  enrolmentIds: number[],
+  tx: DbOrTx = db(),
+): Promise<Map<number, Certificate>> {
+  if (enrolmentIds.length === 0) return new Map();
+  const rows = await selectCertificates(tx).where(inArray(certificate.enrolmentId, enrolmentIds));
+  return new Map(rows.map((r) => [r.enrolmentId, toCertificate(r)]));
+}
+
+/** Issued certificates per course id (admin course cards, decisions.md B3). */
+export async function countCertificatesByCourse(tx: DbOrTx = db()): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ courseId: enrolment.courseId, n: count() })
+    .from(certificate)
+    .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
+    .groupBy(enrolment.courseId);
+  return new Map(rows.map((r) => [r.courseId, Number(r.n)]));
+}
+
+/** May this user download this certificate's PDF? Its holder and admins only. */
+export function canDownloadCertificate(viewer: { id: string; role: string }, cert: Pick<Certificate, "userId">) {
+  return viewer.role === "admin" || viewer.id === cert.userId;
+}
+
+export function certificateMail(input: { to: string; name: string; cert: Certificate; publicUrl: string }) {
+  const { cert, publicUrl } = input;
+  const verifyUrl = publicUrl + cert.verifyPath;
+  const pdfUrl = publicUrl + cert.pdfPath;
+  const dashboardUrl = `${publicUrl}/dashboard`;
+  const subject = `¡Felicitaciones! Tu certificado de ${cert.courseTitle}`;
+  const date = formatDate(cert.issuedAt);
+  const text = [
+    `Hola, ${input.name}:`,
+    "",
+    `¡Felicitaciones! Completaste el curso «${cert.courseTitle}» (${formatHours(cert.hours)}) el ${date}.`,
+    "",
+    `Tu certificado tiene el código ${cert.displayCode}.`,
+    `Descárgalo en PDF (con tu sesión iniciada): ${pdfUrl}`,
+    `Cualquier persona puede comprobar que es auténtico en: ${verifyUrl}`,
+    "",
+    `También lo encontrarás en tu panel: ${dashboardUrl}`,
+    "",
+    "Saludos,",
+    site.name,
+  ].join("\n");
+  const esc = (s: string) =>
+    s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  const html = `<!doctype html><html lang="es-CL"><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
+<p>Hola, ${esc(input.name)}:</p>
+<p><strong>¡Felicitaciones!</strong> Completaste el curso <strong>${esc(cert.courseTitle)}</strong> (${esc(formatHours(cert.hours))}) el ${esc(date)}.</p>
+<p>Tu certificado tiene el código <strong style="font-family:monospace;letter-spacing:1px">${esc(cert.displayCode)}</strong>.</p>
+<p><a href="${esc(pdfUrl)}" style="display:inline-block;background:#b91c1c;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Descargar certificado (PDF)</a></p>
+<p>Cualquier persona puede comprobar que es auténtico en:<br><a href="${esc(verifyUrl)}">${esc(verifyUrl)}</a></p>
+<p>Saludos,<br>${esc(site.name)}</p>
+</body></html>`;
+  return { to: input.to, subject, text, html };
+}
+
+/**
+ * E-mails the holder the verification link. Call after the completing transaction has committed.
+ * A mail failure is logged, never thrown: the course is completed and the certificate exists either way.
+ */
+export async function notifyCertificateIssued(code: string): Promise<void> {
+  try {
+    const cert = await getCertificateByCode(code);
+    if (!cert) {
+      logger.warn({ code }, "certificate to notify not found");
+      return;
+    }
+    const [holder] = await db()
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(and(eq(user.id, cert.userId)))
+      .limit(1);
+    if (!holder) return;
+    await sendMail(certificateMail({ to: holder.email, name: holder.name, cert, publicUrl: env().PUBLIC_URL }));
+  } catch (error) {
+    logger.error({ err: error, code }, "could not send the certificate e-mail");
+  }
+}

@@ -1,0 +1,214 @@
+// The contact form's server side (decisions.md B7): validate, rate-limit, store, tell the academy.
+import { and, eq, gte, sql } from "drizzle-orm";
+import { site } from "~/config/site";
+import { z } from "zod";
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  CONTACT_SUBJECTS,
+  EMPTY_CONTACT_VALUES,
+  HONEYPOT_FIELD,
+  contactValuesFrom,
+  subjectLabel,
+  type ContactField,
+  type ContactFieldErrors,
+  type ContactInput,
+  type ContactSubject,
+  type ContactValues,
+} from "~/domain/contact-form";
+import { withoutControlChars } from "~/domain/plain-text";
+import { db } from "./db/client.server";
+import { contactMessage } from "./db/schema";
+import { env } from "./env.server";
+import { clientIp } from "./login-limit.server";
+import { logger } from "./logger.server";
+import { sendMail } from "./mail.server";
+
+// CONTACT_RATE_LIMIT_MAX lets a test run whose browsers all share 127.0.0.1 send more than five messages.
+export const CONTACT_RATE_LIMIT = { max: Number(process.env.CONTACT_RATE_LIMIT_MAX) || 5, windowMs: 10 * 60 * 1000 } as const;
+/** Far above the largest honest form (5 000 characters of 4-byte text, percent-encoded), far below harm. */
+export const CONTACT_MAX_BODY_BYTES = 128 * 1024;
+
+const m = CONTACT_MESSAGES;
+// Characters, not UTF-16 units: an emoji counts once, as the person typing it expects.
+const chars = (s: string) => [...s].length;
+
+const contactSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, m.nameRequired)
+    .refine((s) => chars(s) <= CONTACT_LIMITS.name, m.nameTooLong),
+  email: z
+    .string()
+    .trim()
+    .min(1, m.emailRequired)
+    .max(CONTACT_LIMITS.email, m.emailTooLong)
+    .pipe(z.email(m.emailInvalid)),
+  phone: z
+    .string()
+    .trim()
+    .refine((s) => chars(s) <= CONTACT_LIMITS.phone, m.phoneTooLong)
+    .refine((s) => s === "" || /^[0-9+\-() ]+$/.test(s), m.phoneInvalid),
+  subject: z.enum(CONTACT_SUBJECTS.map((s) => s.value) as [ContactSubject, ...ContactSubject[]], m.subjectRequired),
+  message: z
+    .string()
+    .trim()
+    .min(1, m.messageRequired)
+    .refine((s) => chars(s) <= CONTACT_LIMITS.message, m.messageTooLong),
+});
+
+export function parseContact(
+  values: ContactValues,
+): { ok: true; data: ContactInput } | { ok: false; fieldErrors: ContactFieldErrors } {
+  // Control characters never reach the database (a NUL would make PostgreSQL fail): see plain-text.ts.
+  const cleaned = { ...values, name: withoutControlChars(values.name), message: withoutControlChars(values.message, { multiline: true }) };
+  const result = contactSchema.safeParse(cleaned);
+  if (result.success) return { ok: true, data: result.data };
+  const fieldErrors: ContactFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField | undefined;
+    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+  }
+  return { ok: false, fieldErrors };
+}
+
+export type ContactResult =
+  | { status: "success"; values: ContactValues; message: string }
+  | { status: "invalid"; values: ContactValues; fieldErrors: ContactFieldErrors; message: string }
+  | { status: "rate_limited"; values: ContactValues; message: string }
+  | { status: "error"; values: ContactValues; message: string };
+
+class BodyTooLarge extends Error {}
+
+/** Reads a form body, refusing (without buffering it all) anything larger than `limit` bytes. */
+async function readForm(request: Request, limit: number): Promise<URLSearchParams | FormData> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new BodyTooLarge();
+  const type = request.headers.get("content-type") ?? "";
+  if (!request.body) return new URLSearchParams();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  if (type.startsWith("multipart/form-data")) {
+    return new Response(bytes, { headers: { "content-type": type } }).formData();
+  }
+  return new URLSearchParams(new TextDecoder().decode(bytes));
+}
+
+/** Counts this sender's recent messages and stores the new one, serialised per sender so two at once cannot both slip under the limit. */
+async function storeWithinLimit(input: ContactInput, ip: string | null): Promise<"stored" | "rate_limited"> {
+  // Without a known address (a direct call), the e-mail address is the sender's identity.
+  const key = ip ? `ip:${ip}` : `email:${input.email.toLowerCase()}`;
+  const since = new Date(Date.now() - CONTACT_RATE_LIMIT.windowMs);
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${key}`}))`);
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contactMessage)
+      .where(
+        and(
+          ip ? eq(contactMessage.ip, ip) : sql`lower(${contactMessage.email}) = ${input.email.toLowerCase()}`,
+          gte(contactMessage.createdAt, since),
+        ),
+      );
+    if ((row?.n ?? 0) >= CONTACT_RATE_LIMIT.max) return "rate_limited";
+    await tx.insert(contactMessage).values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone || null,
+      subject: input.subject,
+      message: input.message,
+      ip,
+    });
+    return "stored";
+  });
+}
+
+function notificationFor(input: ContactInput) {
+  const label = subjectLabel(input.subject);
+  const text = [
+    `Nuevo mensaje desde el formulario de contacto de ${site.name}.`,
+    "",
+    `Nombre: ${input.name}`,
+    `Correo electrónico: ${input.email}`,
+    `Teléfono: ${input.phone || "(no indicado)"}`,
+    `Asunto: ${label}`,
+    "",
+    "Mensaje:",
+    input.message,
+    "",
+    `Responde a este correo para contestarle directamente. También está guardado en ${env().PUBLIC_URL}/admin/mensajes.`,
+  ].join("\n");
+  return {
+    to: env().CONTACT_INBOX ?? site.email,
+    // The subject carries only a fixed label: nothing the sender typed reaches a mail header except the validated Reply-To.
+    subject: `Nuevo mensaje de contacto: ${label}`,
+    text,
+    replyTo: input.email,
+  };
+}
+
+/** The whole submission: what the contact route's action returns (its HTTP status follows `status`). */
+export async function submitContactForm(request: Request): Promise<ContactResult> {
+  let form: URLSearchParams | FormData;
+  try {
+    form = await readForm(request, CONTACT_MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      return { status: "invalid", values: EMPTY_CONTACT_VALUES, fieldErrors: {}, message: CONTACT_MESSAGES.tooLarge };
+    }
+    logger.warn({ err: error }, "contact form could not be read");
+    return { status: "invalid", values: EMPTY_CONTACT_VALUES, fieldErrors: {}, message: CONTACT_MESSAGES.invalid };
+  }
+
+  const values = contactValuesFrom(form);
+  const trap = form.get(HONEYPOT_FIELD);
+  if (typeof trap === "string" && trap.trim() !== "") {
+    // Answer a bot as if it had succeeded, so it learns nothing; store and send nothing.
+    logger.info({ ip: clientIp(request) }, "contact form honeypot filled: message discarded");
+    return { status: "success", values: EMPTY_CONTACT_VALUES, message: CONTACT_MESSAGES.success };
+  }
+
+  const parsed = parseContact(values);
+  if (!parsed.ok) {
+    return { status: "invalid", values, fieldErrors: parsed.fieldErrors, message: CONTACT_MESSAGES.invalid };
+  }
+
+  const ip = clientIp(request);
+  let outcome: "stored" | "rate_limited";
+  try {
+    outcome = await storeWithinLimit(parsed.data, ip);
+  } catch (error) {
+    logger.error({ err: error }, "contact message could not be stored");
+    return { status: "error", values, message: CONTACT_MESSAGES.serverError };
+  }
+  if (outcome === "rate_limited") {
+    logger.warn({ ip }, "contact form rate limit reached");
+    return { status: "rate_limited", values, message: CONTACT_MESSAGES.rateLimited };
+  }
+
+  try {
+    await sendMail(notificationFor(parsed.data));
+  } catch (error) {
+    // The message is stored and visible to admins: a mail failure is ours to fix, not the sender's.
+    logger.error({ err: error }, "contact notification e-mail failed (message stored)");
+  }
+  return { status: "success", values: EMPTY_CONTACT_VALUES, message: CONTACT_MESSAGES.success };
+}

@@ -1,0 +1,252 @@
+// Public course queries: what a visitor may see of the catalogue. Drafts never leave this module.
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { formatClp, formatDate, formatHours, formatMinutes, truncate } from "~/domain/format";
+import { db } from "./db/client.server";
+import { course, courseModule, lesson } from "./db/schema";
+
+/** Categories the course list always offers (decisions.md B1), in this order; others in use follow. */
+export const BASE_CATEGORIES = ["Salud", "Emergencias", "Primeros Auxilios"] as const;
+export const RELATED_LIMIT = 3;
+
+const PUBLISHED = "published";
+
+const cardColumns = {
+  id: course.id,
+  title: course.title,
+  category: course.category,
+  level: course.level,
+  durationHours: course.durationHours,
+  priceClp: course.priceClp,
+  description: course.description,
+  imageUrl: course.imageUrl,
+};
+
+type CourseRow = {
+  id: number;
+  title: string;
+  category: string;
+  level: string;
+  durationHours: number;
+  priceClp: number | null;
+  description: string;
+  imageUrl: string | null;
+};
+
+/** A course as a card shows it. Labels are formatted here, so the browser needs no formatting code. */
+export type CourseCard = CourseRow & { priceLabel: string; hoursLabel: string; excerpt: string };
+
+/** Related-course cards cut the description at 100 characters (product-spec.md §9). */
+export const EXCERPT_LENGTH = 100;
+
+function toCard(row: CourseRow): CourseCard {
+  return {
+    ...row,
+    priceLabel: formatClp(row.priceClp),
+    hoursLabel: formatHours(row.durationHours),
+    excerpt: truncate(row.description, EXCERPT_LENGTH),
+  };
+}
+
+function sameCategory(a: string, b: string) {
+  return a.trim().toLocaleLowerCase("es") === b.trim().toLocaleLowerCase("es");
+}
+
+/**
+ * Every published course and the category buttons: Todos is implied, then the base categories,
+ * then any other category in use (alphabetically). One query; the catalogue is small.
+ */
+export async function listPublishedCourses(options: { category?: string | null } = {}) {
+  const rows = (await db().select(cardColumns).from(course).where(eq(course.status, PUBLISHED)).orderBy(asc(course.id))).map(
+    toCard,
+  );
+  const extra = [...new Set(rows.map((r) => r.category.trim()))]
+    .filter((c) => c && !BASE_CATEGORIES.some((b) => sameCategory(b, c)))
+    .sort((a, b) => a.localeCompare(b, "es"));
+  const categories = [...BASE_CATEGORIES, ...extra];
+  const wanted = options.category?.trim() || null;
+  const activeCategory = wanted ? (categories.find((c) => sameCategory(c, wanted)) ?? wanted) : null;
+  const courses = activeCategory ? rows.filter((r) => sameCategory(r.category, activeCategory)) : rows;
+  return { courses, categories, activeCategory, total: rows.length };
+}
+
+/** The home page's featured course: course 1 (the preset RCP course) if published, else the first published one. */
+export async function getFeaturedCourse(): Promise<CourseCard | null> {
+  const rows = await db()
+    .select(cardColumns)
+    .from(course)
+    .where(eq(course.status, PUBLISHED))
+    .orderBy(sql`case when ${course.id} = 1 then 0 else 1 end`, asc(course.id))
+    .limit(1);
+  return rows[0] ? toCard(rows[0]) : null;
+}
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A route parameter as a course id: digits only, within the int4 range; anything else is not a course. */
+export function parseCourseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** Lesson types as the public course page names them, with their icon in the sprite. */
+const LESSON_TYPES: Record<string, { label: string; icon: string }> = {
+  presentacion: { label: "Presentación", icon: "presentation" },
+  documento: { label: "Documento", icon: "document" },
+  video: { label: "Video", icon: "video" },
+  lectura: { label: "Lectura", icon: "reading" },
+  examen: { label: "Evaluación", icon: "exam" },
+};
+
+export type LessonSummary = {
+  id: number;
+  title: string;
+  type: string;
+  /** 'Presentación · 20 min' */
+  caption: string;
+  icon: string;
+  durationMin: number;
+  /** '45 min', or '' when unknown or not yet available. */
+  durationLabel: string;
+  pending: boolean;
+};
+
+export type ModuleSummary = {
+  id: number;
+  position: number;
+  title: string;
+  description: string;
+  lessons: LessonSummary[];
+  /** True when the module has no lesson available yet (all pending, or none): 'Contenido en preparación'. */
+  inPreparation: boolean;
+  /** '2 lecciones · 1 h 5 min' (its available lessons' total time, when known). */
+  summary: string;
+};
+
+/**
+ * A published course with its modules, lessons and related courses, or null (unknown or draft).
+ * Four queries whatever the size of the course; the last three run together.
+ */
+export async function getPublishedCourse(id: number) {
+  const [row] = await db()
+    .select()
+    .from(course)
+    .where(and(eq(course.id, id), eq(course.status, PUBLISHED)))
+    .limit(1);
+  if (!row) return null;
+
+  const [modules, lessons, related] = await Promise.all([
+    db()
+      .select({
+        id: courseModule.id,
+        position: courseModule.position,
+        title: courseModule.title,
+        description: courseModule.description,
+      })
+      .from(courseModule)
+      .where(eq(courseModule.courseId, id))
+      .orderBy(asc(courseModule.position), asc(courseModule.id)),
+    db()
+      .select({
+        id: lesson.id,
+        moduleId: lesson.moduleId,
+        title: lesson.title,
+        type: lesson.type,
+        durationMin: lesson.durationMin,
+        status: lesson.status,
+      })
+      .from(lesson)
+      .innerJoin(courseModule, eq(lesson.moduleId, courseModule.id))
+      .where(eq(courseModule.courseId, id))
+      .orderBy(asc(lesson.position), asc(lesson.id)),
+    listRelatedCourses({ id: row.id, category: row.category }),
+  ]);
+
+  const byModule = new Map<number, LessonSummary[]>();
+  for (const l of lessons) {
+    const list = byModule.get(l.moduleId) ?? [];
+    const pending = l.status !== PUBLISHED;
+    const kind = LESSON_TYPES[l.type] ?? { label: "Lección", icon: "document" };
+    const duration = pending ? "" : formatMinutes(l.durationMin);
+    list.push({
+      id: l.id,
+      title: l.title,
+      type: l.type,
+      caption: duration ? `${kind.label} · ${duration}` : kind.label,
+      icon: kind.icon,
+      durationMin: l.durationMin,
+      durationLabel: duration,
+      pending,
+    });
+    byModule.set(l.moduleId, list);
+  }
+  const moduleSummaries: ModuleSummary[] = modules.map((m) => {
+    const ls = byModule.get(m.id) ?? [];
+    const minutes = formatMinutes(ls.reduce((sum, l) => sum + (l.pending ? 0 : l.durationMin), 0));
+    const count = plural(ls.length, "lección", "lecciones");
+    return { ...m, lessons: ls, inPreparation: ls.every((l) => l.pending), summary: minutes ? `${count} · ${minutes}` : count };
+  });
+
+  return {
+    course: {
+      id: row.id,
+      title: row.title,
+      category: row.category,
+      level: row.level,
+      durationHours: row.durationHours,
+      hoursLabel: formatHours(row.durationHours),
+      priceClp: row.priceClp,
+      priceLabel: formatClp(row.priceClp),
+      modality: row.modality,
+      description: row.description,
+      longDescription: row.longDescription,
+      audience: row.audience,
+      topics: row.topics,
+      materials: row.materials,
+      certification: row.certification,
+      imageUrl: row.imageUrl,
+      nextDate: row.nextDate,
+      nextDateLabel: formatDate(row.nextDate),
+      location: row.location,
+      requirements: row.requirements,
+      instructorName: row.instructorName,
+      instructorTitle: row.instructorTitle,
+    },
+    modules: moduleSummaries,
+    // Course numbers come from the stored content (decisions.md A5).
+    moduleCount: moduleSummaries.length,
+    lessonCount: lessons.length,
+    countsLabel: `${plural(moduleSummaries.length, "módulo", "módulos")} · ${plural(lessons.length, "lección", "lecciones")}`,
+    related,
+  };
+}
+
+export type PublicCourse = NonNullable<Awaited<ReturnType<typeof getPublishedCourse>>>;
+
+/** Published courses of the same category, excluding the course itself, at most three. */
+export async function listRelatedCourses(of: { id: number; category: string }): Promise<CourseCard[]> {
+  const rows = await db()
+    .select(cardColumns)
+    .from(course)
+    .where(
+      and(
+        eq(course.status, PUBLISHED),
+        ne(course.id, of.id),
+        sql`lower(trim(${course.category})) = lower(trim(${of.category}))`,
+      ),
+    )
+    .orderBy(asc(course.id))
+    .limit(RELATED_LIMIT);
+  return rows.map(toCard);
+}
+
+/** Ids and last changes of the published courses, for the sitemap. */
+export async function listPublishedCourseEntries(): Promise<{ id: number; updatedAt: Date }[]> {
+  return db()
+    .select({ id: course.id, updatedAt: course.updatedAt })
+    .from(course)
+    .where(eq(course.status, PUBLISHED))
+    .orderBy(asc(course.id));
+}

@@ -1,0 +1,238 @@
+// The dashboard (product-spec.md §2 Dashboard, decisions.md B3/B9): the learner's courses and stats, and
+// for admins every course with real student/certificate counts and the administration badges.
+// A handful of queries whatever the number of courses; large counts come from trigger-kept counters.
+import { asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "./db/client.server";
+import { certificate, course, courseModule, enrolment, lesson, statCounter } from "./db/schema";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import type { SessionUser } from "./session.server";
+import { certificatePdfPath, formatCertificateCode } from "~/domain/certificate-code";
+import { isAdmin } from "~/domain/permissions";
+import type { DashboardCourseView } from "~/ui/dashboard/types";
+
+// The screen's view type has one home, beside the components that show it.
+export type DashboardCourse = DashboardCourseView;
+
+export interface DashboardStats {
+  enrolledCourses: number;
+  completedCourses: number;
+  inProgressCourses: number;
+  certificates: number;
+  completedPercent: number;
+  inProgressPercent: number;
+}
+
+export interface AdminCounts {
+  users: number;
+  publishedCourses: number;
+  enrolments: number;
+}
+
+export interface DashboardData {
+  isAdminView: boolean;
+  stats: DashboardStats;
+  courses: DashboardCourse[];
+  adminCounts: AdminCounts | null;
+  loadError: boolean;
+}
+
+/** Relative image paths are served by this site: make them absolute against PUBLIC_URL. */
+export function resolveImageUrl(url: string | null | undefined, publicUrl = env().PUBLIC_URL): string | null {
+  const value = url?.trim();
+  if (!value) return null;
+  if (/^https?:\/\//i.test(value)) return value;
+  try {
+    return new URL(value, `${publicUrl.replace(/\/+$/, "")}/`).toString();
+  } catch {
+    return null;
+  }
+}
+
+/** Percentage of `part` over `whole`, whole numbers; 0 when nothing is enrolled. */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}
+
+export function emptyStats(): DashboardStats {
+  return { enrolledCourses: 0, completedCourses: 0, inProgressCourses: 0, certificates: 0, completedPercent: 0, inProgressPercent: 0 };
+}
+
+/** Modules and lessons per course, derived from the stored content (decisions.md A5). */
+export async function contentCounts(courseIds: number[] | null, tx: DbOrTx = db()) {
+  const counts = new Map<number, { modules: number; lessons: number }>();
+  if (courseIds !== null && courseIds.length === 0) return counts;
+  const rows = await tx
+    .select({
+      courseId: courseModule.courseId,
+      modules: sql<number>`count(distinct ${courseModule.id})::int`,
+      lessons: sql<number>`count(${lesson.id})::int`,
+    })
+    .from(courseModule)
+    .leftJoin(lesson, eq(lesson.moduleId, courseModule.id))
+    .where(courseIds === null ? undefined : inArray(courseModule.courseId, courseIds))
+    .groupBy(courseModule.courseId);
+  for (const r of rows) counts.set(r.courseId, { modules: Number(r.modules), lessons: Number(r.lessons) });
+  return counts;
+}
+
+/** Sums of the trigger-kept counters (see migration 0002_stat_counter_triggers). */
+export async function readCounters(keys: { exact?: string[]; prefixes?: string[] }, tx: DbOrTx = db()) {
+  const conditions = [
+    ...(keys.exact?.length ? [inArray(statCounter.key, keys.exact)] : []),
+    ...(keys.prefixes ?? []).map((p) => like(statCounter.key, `${p}%`)),
+  ];
+  const result = new Map<string, number>();
+  if (conditions.length === 0) return result;
+  const rows = await tx
+    .select({ key: statCounter.key, n: sql<string>`sum(${statCounter.n})` })
+    .from(statCounter)
+    .where(or(...conditions))
+    .groupBy(statCounter.key);
+  for (const r of rows) result.set(r.key, Number(r.n));
+  return result;
+}
+
+/** The badges of 'Panel de Administración': users, published courses, enrolments (decisions.md B3). */
+export async function getAdminCounts(tx: DbOrTx = db()): Promise<AdminCounts> {
+  const [counters, [published]] = await Promise.all([
+    readCounters({ exact: ["user", "enrolment"] }, tx),
+    tx.select({ n: sql<number>`count(*)::int` }).from(course).where(eq(course.status, "published")),
+  ]);
+  return { users: counters.get("user") ?? 0, publishedCourses: Number(published?.n ?? 0), enrolments: counters.get("enrolment") ?? 0 };
+}
+
+/** Students and issued certificates per course, from the counters. */
+export async function getCourseCounts(tx: DbOrTx = db()) {
+  const counters = await readCounters({ prefixes: ["enrolment:course:", "certificate:course:"] }, tx);
+  return {
+    students: (courseId: number) => counters.get(`enrolment:course:${courseId}`) ?? 0,
+    certificates: (courseId: number) => counters.get(`certificate:course:${courseId}`) ?? 0,
+  };
+}
+
+async function learnerRows(userId: string) {
+  return db()
+    .select({
+      courseId: course.id,
+      title: course.title,
+      category: course.category,
+      description: course.description,
+      imageUrl: course.imageUrl,
+      status: course.status,
+      progress: enrolment.progress,
+      completedAt: enrolment.completedAt,
+      certificateCode: certificate.code,
+    })
+    .from(enrolment)
+    .innerJoin(course, eq(course.id, enrolment.courseId))
+    .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
+    .where(eq(enrolment.userId, userId))
+    .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id));
+}
+
+function statsOf(rows: { completed: boolean }[], certificates: number): DashboardStats {
+  const enrolledCourses = rows.length;
+  const completedCourses = rows.filter((r) => r.completed).length;
+  const inProgressCourses = enrolledCourses - completedCourses;
+  return {
+    enrolledCourses,
+    completedCourses,
+    inProgressCourses,
+    certificates,
+    completedPercent: percentOf(completedCourses, enrolledCourses),
+    inProgressPercent: percentOf(inProgressCourses, enrolledCourses),
+  };
+}
+
+function learnerView(rows: Awaited<ReturnType<typeof learnerRows>>) {
+  // Learners never see a draft; a certificate already issued still counts.
+  const visible = rows
+    .filter((r) => r.status === "published")
+    .map((r) => ({ ...r, completed: r.completedAt !== null || r.progress >= 100 }));
+  return { visible, stats: statsOf(visible, rows.filter((r) => r.certificateCode !== null).length) };
+}
+
+async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promise<DashboardData> {
+  const { visible, stats } = learnerView(await learnerRows(user.id));
+  const counts = await contentCounts(visible.map((r) => r.courseId));
+  return {
+    isAdminView: false,
+    stats,
+    adminCounts: null,
+    loadError: false,
+    courses: visible.map((r) => ({
+      courseId: r.courseId,
+      title: r.title,
+      category: r.category,
+      description: r.description,
+      imageUrl: resolveImageUrl(r.imageUrl, publicUrl),
+      modules: counts.get(r.courseId)?.modules ?? 0,
+      lessons: counts.get(r.courseId)?.lessons ?? 0,
+      progress: Math.max(0, Math.min(100, r.progress)),
+      completed: r.completed,
+      certificate:
+        r.completed && r.certificateCode ? { code: formatCertificateCode(r.certificateCode), pdfPath: certificatePdfPath(r.certificateCode) } : null,
+      status: "published",
+      students: 0,
+      certificates: 0,
+    })),
+  };
+}
+
+/** Every query of the admin view is independent: they run at once. */
+async function loadAdminDashboard(user: SessionUser, publicUrl: string): Promise<DashboardData> {
+  const [mine, all, adminCounts, perCourse, counts] = await Promise.all([
+    learnerRows(user.id),
+    db()
+      .select({
+        courseId: course.id,
+        title: course.title,
+        category: course.category,
+        description: course.description,
+        imageUrl: course.imageUrl,
+        status: course.status,
+      })
+      .from(course)
+      .orderBy(asc(course.id)),
+    getAdminCounts(),
+    getCourseCounts(),
+    contentCounts(null),
+  ]);
+  return {
+    isAdminView: true,
+    stats: learnerView(mine).stats,
+    adminCounts,
+    loadError: false,
+    courses: all.map((c) => ({
+      courseId: c.courseId,
+      title: c.title,
+      category: c.category,
+      description: c.description,
+      imageUrl: resolveImageUrl(c.imageUrl, publicUrl),
+      modules: counts.get(c.courseId)?.modules ?? 0,
+      lessons: counts.get(c.courseId)?.lessons ?? 0,
+      // Admins see every course with zero progress (product-spec.md §6).
+      progress: 0,
+      completed: false,
+      certificate: null,
+      status: c.status === "published" ? "published" : "draft",
+      students: perCourse.students(c.courseId),
+      certificates: perCourse.certificates(c.courseId),
+    })),
+  };
+}
+
+/**
+ * Everything the dashboard shows. A failure is logged and answered with empty lists and the error
+ * flag, so the page shows the spec's alert instead of an error page.
+ */
+export async function getDashboard(user: SessionUser): Promise<DashboardData> {
+  try {
+    const publicUrl = env().PUBLIC_URL;
+    return await (isAdmin(user) ? loadAdminDashboard(user, publicUrl) : loadLearnerDashboard(user, publicUrl));
+  } catch (error) {
+    logger.error({ err: error, userId: user.id }, "dashboard load failed");
+    return { isAdminView: isAdmin(user), stats: emptyStats(), courses: [], adminCounts: null, loadError: true };
+  }
+}

@@ -1,0 +1,258 @@
+// The final exam (product-spec.md §4 Exam view, §5, §9; decisions.md B11). The server draws the
+// questions, keeps the correct answers to itself until grading, grades, numbers and stores every attempt.
+import crypto from "node:crypto";
+import { and, asc, count, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
+import { db } from "./db/client.server";
+import { examAttempt, question, user as userTable } from "./db/schema";
+import { afterCompletion, completeLessonInTx, findLesson, idSchema as attemptIdSchema, resolveCourseAccess, type CompletionOutcome } from "./learning.server";
+import { logger } from "./logger.server";
+import type { SessionUser } from "./session.server";
+import { drawExam, EXAM_QUESTION_COUNT, gradeAttempt } from "~/domain/grading";
+import { answerFieldName, parseExamAnswers } from "~/domain/exam-forms";
+import { learningMessages } from "~/domain/learning-messages";
+
+export interface ExamHistoryRow {
+  attemptNumber: number;
+  submittedAt: string;
+  score: number;
+  passed: boolean;
+}
+
+export interface ExamIntroView {
+  questionCount: number;
+  available: boolean;
+  passed: boolean;
+  history: ExamHistoryRow[];
+}
+
+export async function getExamIntro(userId: string, lessonId: number): Promise<ExamIntroView> {
+  const [bank] = await db().select({ n: count() }).from(question).where(eq(question.lessonId, lessonId));
+  const rows = await db()
+    .select({
+      attemptNumber: examAttempt.attemptNumber,
+      submittedAt: examAttempt.submittedAt,
+      score: examAttempt.score,
+      passed: examAttempt.passed,
+    })
+    .from(examAttempt)
+    .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNotNull(examAttempt.submittedAt)))
+    .orderBy(asc(examAttempt.attemptNumber));
+  const history = rows.map((r) => ({
+    attemptNumber: r.attemptNumber ?? 0,
+    submittedAt: r.submittedAt!.toISOString(),
+    score: r.score ?? 0,
+    passed: Boolean(r.passed),
+  }));
+  return {
+    questionCount: EXAM_QUESTION_COUNT,
+    available: (bank?.n ?? 0) >= EXAM_QUESTION_COUNT,
+    passed: history.some((h) => h.passed),
+    history,
+  };
+}
+
+export type ExamFailure = { ok: false; status: 400 | 403 | 404 | 409 | 500; message: string; values?: Record<string, string> };
+
+/** The course must be open to this user and the lesson must be its published exam. */
+async function examAccess(user: SessionUser, courseId: number, lessonId: number) {
+  const access = await resolveCourseAccess(user, courseId);
+  if (access.kind === "not-found") return { ok: false, status: 404, message: learningMessages.courseNotFound } as const;
+  if (access.kind === "not-enrolled") return { ok: false, status: 403, message: learningMessages.notEnrolled } as const;
+  const target = findLesson(access.outline, lessonId);
+  if (!target || target.status !== "published" || target.mode !== "examen") {
+    return { ok: false, status: 404, message: learningMessages.lessonNotInCourse } as const;
+  }
+  return { ok: true, enrolmentId: access.enrolment?.id ?? null } as const;
+}
+
+/** 'Comenzar Evaluación': draws 10 questions and shuffles their options; the attempt gets its number when submitted. */
+export async function startExamAttempt(options: {
+  user: SessionUser;
+  courseId: number;
+  lessonId: number;
+}): Promise<{ ok: true; attemptId: number } | ExamFailure> {
+  const access = await examAccess(options.user, options.courseId, options.lessonId);
+  if (!access.ok) return access;
+  const bank = await db()
+    .select({ id: question.id, options: question.options })
+    .from(question)
+    .where(eq(question.lessonId, options.lessonId));
+  const drawn = drawExam(
+    bank.map((q) => ({ id: q.id, optionCount: q.options.length })),
+    (n) => crypto.randomInt(n),
+  );
+  if (!drawn) return { ok: false, status: 409, message: learningMessages.examNotReady };
+  const [row] = await db()
+    .insert(examAttempt)
+    .values({ userId: options.user.id, lessonId: options.lessonId, questionIds: drawn.questionIds, optionOrder: drawn.optionOrder })
+    .returning({ id: examAttempt.id });
+  return { ok: true, attemptId: row!.id };
+}
+
+export interface OpenQuestion {
+  id: number;
+  prompt: string;
+  /** In the order shown to this learner (A, B, C, D). */
+  options: string[];
+}
+
+export interface ReviewedQuestion extends OpenQuestion {
+  chosen: number;
+  correct: boolean;
+  /** Only after passing: the right option as shown, and why. */
+  correctOption: number | null;
+  explanation: string | null;
+}
+
+export type AttemptView =
+  | { status: "open"; attemptId: number; questions: OpenQuestion[] }
+  | {
+      status: "submitted";
+      attemptId: number;
+      attemptNumber: number;
+      score: number;
+      passed: boolean;
+      correctCount: number;
+      questions: ReviewedQuestion[];
+    };
+
+async function questionsOf(ids: number[]) {
+  const rows = ids.length ? await db().select().from(question).where(inArray(question.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id));
+}
+
+/**
+ * One of the user's own attempts at this exam, as the learner may see it: an open attempt carries no
+ * correct answer and no explanation; a failed one says which questions were wrong; a passed one is reviewed in full.
+ */
+export async function getAttemptView(options: { userId: string; lessonId: number; attemptId: number }): Promise<AttemptView | null> {
+  const [attempt] = await db()
+    .select()
+    .from(examAttempt)
+    .where(
+      and(eq(examAttempt.id, options.attemptId), eq(examAttempt.userId, options.userId), eq(examAttempt.lessonId, options.lessonId)),
+    )
+    .limit(1);
+  if (!attempt) return null;
+  const questions = await questionsOf(attempt.questionIds);
+  if (questions.some((q) => !q)) return null; // the bank was edited under this attempt
+  const shown = questions.map((q, i) => ({
+    id: q!.id,
+    prompt: q!.prompt,
+    options: (attempt.optionOrder[i] ?? []).map((stored) => q!.options[stored] ?? ""),
+  }));
+  if (!attempt.submittedAt || !attempt.answers) return { status: "open", attemptId: attempt.id, questions: shown };
+
+  const graded = gradeAttempt({
+    questionIds: attempt.questionIds,
+    optionOrder: attempt.optionOrder,
+    correctIndexes: questions.map((q) => q!.correctIndex),
+    answers: attempt.answers,
+  });
+  const passed = Boolean(attempt.passed);
+  return {
+    status: "submitted",
+    attemptId: attempt.id,
+    attemptNumber: attempt.attemptNumber ?? 0,
+    score: attempt.score ?? 0,
+    passed,
+    correctCount: graded.correctCount,
+    questions: shown.map((q, i) => ({
+      ...q,
+      chosen: graded.questions[i]!.chosenShown,
+      correct: graded.questions[i]!.correct,
+      correctOption: passed ? graded.questions[i]!.correctShown : null,
+      explanation: passed ? questions[i]!.explanation || null : null,
+    })),
+  };
+}
+
+class AlreadySubmitted extends Error {}
+
+/**
+ * Grades a submitted attempt and stores it with its answers, its number and its score; passing
+ * completes the exam lesson (and maybe the module and the course) in the same transaction.
+ * Numbers are unique per user and exam even when submits race: the user's row is locked while the
+ * next number is read and written, so concurrent submits are numbered one after the other.
+ */
+export async function submitExamAttempt(options: {
+  user: SessionUser;
+  courseId: number;
+  lessonId: number;
+  attemptId: unknown;
+  form: FormData;
+}): Promise<{ ok: true; attemptId: number; passed: boolean; score: number } | ExamFailure> {
+  const access = await examAccess(options.user, options.courseId, options.lessonId);
+  if (!access.ok) return access;
+  const attemptId = attemptIdSchema.safeParse(options.attemptId);
+  if (!attemptId.success) return { ok: false, status: 400, message: learningMessages.attemptNotFound };
+  const [attempt] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId.data)).limit(1);
+  if (!attempt || attempt.userId !== options.user.id || attempt.lessonId !== options.lessonId) {
+    return { ok: false, status: 403, message: learningMessages.attemptNotFound };
+  }
+  if (attempt.submittedAt) return { ok: false, status: 409, message: learningMessages.attemptAlreadySubmitted };
+
+  const parsed = parseExamAnswers(options.form, {
+    questionIds: attempt.questionIds,
+    optionCounts: attempt.optionOrder.map((o) => o.length),
+  });
+  if (!parsed.ok) return { ok: false, status: 400, message: parsed.message, values: parsed.values };
+
+  const questions = await questionsOf(attempt.questionIds);
+  if (questions.some((q) => !q)) return { ok: false, status: 409, message: learningMessages.attemptNotFound };
+  const graded = gradeAttempt({
+    questionIds: attempt.questionIds,
+    optionOrder: attempt.optionOrder,
+    correctIndexes: questions.map((q) => q!.correctIndex),
+    answers: parsed.answers,
+  });
+
+  let outcome: CompletionOutcome | null = null;
+  try {
+    outcome = await db().transaction(async (tx) => {
+      await tx.select({ id: userTable.id }).from(userTable).where(eq(userTable.id, options.user.id)).for("no key update");
+      const [last] = await tx
+        .select({ n: max(examAttempt.attemptNumber) })
+        .from(examAttempt)
+        .where(and(eq(examAttempt.userId, options.user.id), eq(examAttempt.lessonId, options.lessonId)));
+      const updated = await tx
+        .update(examAttempt)
+        .set({
+          attemptNumber: (last?.n ?? 0) + 1,
+          answers: parsed.answers,
+          score: graded.score,
+          passed: graded.passed,
+          submittedAt: new Date(),
+        })
+        .where(and(eq(examAttempt.id, attempt.id), isNull(examAttempt.submittedAt)))
+        .returning({ id: examAttempt.id });
+      if (updated.length === 0) throw new AlreadySubmitted();
+      if (graded.passed && access.enrolmentId !== null) return completeLessonInTx(tx, access.enrolmentId, options.lessonId);
+      return null;
+    });
+  } catch (error) {
+    if (error instanceof AlreadySubmitted) return { ok: false, status: 409, message: learningMessages.attemptAlreadySubmitted };
+    logger.error({ err: error, attemptId: attempt.id }, "saving an exam attempt failed");
+    // Keep what was answered, so "inténtalo de nuevo" is one click.
+    const values = Object.fromEntries(attempt.questionIds.map((id, i) => [answerFieldName(id), String(parsed.answers[i])]));
+    return { ok: false, status: 500, message: learningMessages.examSaveFailed, values };
+  }
+  await afterCompletion(outcome);
+  return { ok: true, attemptId: attempt.id, passed: graded.passed, score: graded.score };
+}
+
+export interface ExamPanelView {
+  intro: ExamIntroView;
+  attempt: AttemptView | null;
+  notice: string | null;
+}
+
+/** What the exam lesson shows: the intro, or the attempt named in the URL (its questions, or its result). */
+export async function getExamPanel(userId: string, lessonId: number, attemptParam: string | null): Promise<ExamPanelView> {
+  const intro = await getExamIntro(userId, lessonId);
+  if (!attemptParam) return { intro, attempt: null, notice: null };
+  const attemptId = attemptIdSchema.safeParse(attemptParam);
+  const attempt = attemptId.success ? await getAttemptView({ userId, lessonId, attemptId: attemptId.data }) : null;
+  return { intro, attempt, notice: attempt ? null : learningMessages.attemptNotFound };
+}

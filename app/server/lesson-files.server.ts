@@ -1,0 +1,149 @@
+// Lesson material is private (decisions.md A4): served only to learners enrolled in the course and to
+// admins, streamed from storage with ETag and HTTP Range support (video seeking), never read whole.
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { and, eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { db } from "./db/client.server";
+import { course, courseModule, enrolment, lesson } from "./db/schema";
+import { getAsset, assetPath } from "./storage.server";
+import { getUser } from "./session.server";
+import { completeLessonInTx, afterCompletion, idSchema } from "./learning.server";
+import { logger } from "./logger.server";
+import { isAdmin } from "~/domain/permissions";
+import { completionTrigger, viewerMode } from "~/domain/progress";
+import { learningMessages } from "~/domain/learning-messages";
+
+function textResponse(status: number, message: string, headers: Record<string, string> = {}) {
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
+  });
+}
+
+/** RFC 6266 / 5987: a plain fallback name plus the exact UTF-8 name. */
+export function contentDisposition(kind: "inline" | "attachment", filename: string) {
+  const fallback = filename.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export type ByteRange = { start: number; end: number } | "unsatisfiable" | null;
+
+/**
+ * One `bytes=` range of a file of `size` bytes. Null means "serve the whole file" (no header, a syntax
+ * we ignore as RFC 9110 allows, or several ranges); "unsatisfiable" means answer 416.
+ */
+export function parseRange(header: string | null, size: number): ByteRange {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== "" && Number(m[2]) < start) return null;
+  if (start >= size) return "unsatisfiable";
+  return { start, end };
+}
+
+function wantsHtml(request: Request) {
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+async function lessonForFile(lessonId: number, userId: string) {
+  const [row] = await db()
+    .select({
+      lessonId: lesson.id,
+      status: lesson.status,
+      type: lesson.type,
+      assetId: lesson.assetId,
+      captionsAssetId: lesson.captionsAssetId,
+      courseStatus: course.status,
+      enrolmentId: enrolment.id,
+    })
+    .from(lesson)
+    .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
+    .innerJoin(course, eq(course.id, courseModule.courseId))
+    .leftJoin(enrolment, and(eq(enrolment.courseId, course.id), eq(enrolment.userId, userId)))
+    .where(eq(lesson.id, lessonId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** GET /archivos/lecciones/:lessonId[?descargar=1][?pista=subtitulos] */
+export async function serveLessonFile(request: Request, lessonIdParam: string | undefined): Promise<Response> {
+  const url = new URL(request.url);
+  const user = await getUser(request);
+  if (!user) {
+    if (wantsHtml(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    return textResponse(401, learningMessages.fileSignInRequired);
+  }
+  const parsedId = idSchema.safeParse(lessonIdParam);
+  if (!parsedId.success) return textResponse(404, learningMessages.fileNotFound);
+  const row = await lessonForFile(parsedId.data, user.id);
+  const admin = isAdmin(user);
+  if (!row || (row.courseStatus !== "published" && !admin)) return textResponse(404, learningMessages.fileNotFound);
+  if (row.enrolmentId === null && !admin) return textResponse(403, learningMessages.fileForbidden);
+  if (row.status !== "published") return textResponse(404, learningMessages.fileNotFound);
+
+  const captions = url.searchParams.get("pista") === "subtitulos";
+  const assetId = captions ? row.captionsAssetId : row.assetId;
+  const file = assetId === null ? undefined : await getAsset(assetId);
+  if (!file) return textResponse(404, learningMessages.fileNotFound);
+  const fullPath = assetPath(file.storageKey);
+  let size: number;
+  try {
+    size = (await fs.promises.stat(fullPath)).size;
+  } catch {
+    logger.warn({ assetId: file.id, storageKey: file.storageKey }, "lesson file missing from storage");
+    return textResponse(404, learningMessages.fileNotFound);
+  }
+
+  const etag = `"${file.sha256}"`;
+  const download = url.searchParams.get("descargar") === "1";
+  const mime = file.mime.startsWith("text/") ? `${file.mime}; charset=utf-8` : file.mime;
+  const headers: Record<string, string> = {
+    "Content-Type": mime,
+    "Content-Disposition": contentDisposition(download ? "attachment" : "inline", file.filename),
+    // Private material: browsers may keep it briefly, shared caches never; no-transform keeps
+    // compression middleware from re-encoding byte ranges.
+    "Cache-Control": "private, max-age=300, no-transform",
+    ETag: etag,
+    "Last-Modified": file.createdAt.toUTCString(),
+    "Accept-Ranges": "bytes",
+    "X-Content-Type-Options": "nosniff",
+  };
+
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === etag || t.trim() === "*")) {
+    return new Response(null, { status: 304, headers });
+  }
+
+  const ifRange = request.headers.get("if-range");
+  const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.get("range"), size);
+  if (range === "unsatisfiable") {
+    return textResponse(416, learningMessages.fileRangeNotSatisfiable, { "Content-Range": `bytes */${size}`, "Accept-Ranges": "bytes" });
+  }
+
+  // Downloading a download-only file is what completes its lesson (decisions.md B8).
+  if (!captions && row.enrolmentId !== null && request.method === "GET" && (!range || range.start === 0)) {
+    const trigger = completionTrigger(viewerMode({ type: row.type, mime: file.mime, hasBody: false }));
+    if (trigger === "download") {
+      const enrolmentId = row.enrolmentId;
+      const outcome = await db().transaction((tx) => completeLessonInTx(tx, enrolmentId, row.lessonId));
+      await afterCompletion(outcome);
+    }
+  }
+
+  const start = range ? range.start : 0;
+  const end = range ? range.end : size - 1;
+  headers["Content-Length"] = String(size === 0 ? 0 : end - start + 1);
+  if (range) headers["Content-Range"] = `bytes ${start}-${end}/${size}`;
+  const status = range ? 206 : 200;
+  if (request.method === "HEAD" || size === 0) return new Response(null, { status, headers });
+  const stream = fs.createReadStream(fullPath, { start, end });
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
+}

@@ -1,0 +1,68 @@
+// Entry point: `npm start` (production build) or `npm run dev` (Vite middleware).
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+
+const server = express();
+server.disable("x-powered-by");
+server.set("trust proxy", process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false);
+server.use(compression());
+
+let mod;
+if (DEVELOPMENT) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  server.use(vite.middlewares);
+  mod = await vite.ssrLoadModule("./server/app.ts");
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = await vite.ssrLoadModule("./server/app.ts");
+      return await fresh.app(req, res, next);
+    } catch (error) {
+      if (typeof error === "object" && error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  mod = await import(`./${BUILD_DIR}/server/index.js`);
+  server.use(mod.securityHeaders);
+  // Hashed file names never change content: cache them for a year.
+  server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+}
+
+const { boot, shutdown, logger } = mod;
+try {
+  await boot();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+server.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+if (!DEVELOPMENT) server.use(mod.app);
+
+const PORT = Number(process.env.PORT || 3000);
+const HOST = process.env.HOST || "0.0.0.0";
+const listener = server.listen(PORT, HOST, () => {
+  logger.info(`Academia escuchando en http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
+});
+
+let closing = false;
+async function stop(signal) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, "shutting down: finishing requests in flight");
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  listener.close(async () => {
+    await shutdown().catch((err) => logger.error({ err }, "error closing the database"));
+    logger.info("bye");
+    process.exit(0);
+  });
+  listener.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

@@ -1,0 +1,43 @@
+// The Express application around React Router: health check, then every page and action.
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { boot, shutdown } from "~/server/boot.server";
+import { dbHandle } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/backup.server";
+import { pageCache } from "./page-cache";
+import { requestGuards, securityHeaders } from "./security";
+
+export { boot, shutdown, logger };
+// server.js puts the same headers on static files.
+export { securityHeaders };
+
+export const app = express();
+
+app.use(securityHeaders);
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await dbHandle().ping();
+    res.status(200).type("text/plain").send("ok");
+  } catch (error) {
+    logger.error({ err: error }, "health check failed");
+    res.status(503).type("text/plain").send("database unavailable");
+  }
+});
+
+// `npm run backup` asks the process that holds the embedded database (token in DATA_DIR, see backup.server.ts).
+app.post(BACKUP_ENDPOINT_PATH, backupRoute);
+
+// Cross-site check (CSRF), body size limit and client address before any page or action (see security.ts).
+app.use(requestGuards);
+
+// Anonymous public pages come from memory (see page-cache.ts); everything else is rendered.
+app.use(pageCache);
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+  }),
+);
