@@ -1,0 +1,139 @@
+// The account forms' rules (spec §5, decisions.md B6): one zod schema per form, used by the route actions.
+import { z } from "zod";
+import { accountMessages as M } from "./account-messages";
+
+import { MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_PHONE_LENGTH, MIN_PASSWORD_LENGTH } from "./account-limits";
+
+export { MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_PHONE_LENGTH, MIN_PASSWORD_LENGTH };
+const MAX_EMAIL_LENGTH = 254;
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** What an action answers (HTTP 400) when a form is not valid: the messages and what was typed. */
+export interface FormFailure<F extends string> {
+  formError?: string;
+  fieldErrors: FieldErrors<F>;
+  values: Partial<Record<F, string>>;
+}
+
+export type FormResult<F extends string, T> = { ok: true; data: T } | ({ ok: false } & FormFailure<F>);
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(MAX_EMAIL_LENGTH, M.invalidEmail)
+  .pipe(z.email(M.invalidEmail));
+
+const newPassword = z.string().min(MIN_PASSWORD_LENGTH, M.passwordTooShort).max(MAX_PASSWORD_LENGTH, M.passwordTooLong);
+
+// Control characters are invisible in a name or an address, and PostgreSQL refuses NUL in text (a 500):
+// line breaks and tabs become spaces, the rest are dropped, before trimming and the length rules.
+// eslint-disable-next-line no-control-regex
+export const withoutControls = (v: string) => v.replace(/[\t\n\r]/g, " ").replace(/[\u0000-\u001f\u007f]/g, "");
+
+const name = z.string().transform(withoutControls).pipe(z.string().trim().min(1, M.nameEmpty).max(MAX_NAME_LENGTH, M.nameTooLong));
+
+export const registerSchema = z
+  .object({ name, email, password: newPassword, confirmPassword: z.string() })
+  .refine((d) => d.password === d.confirmPassword, { path: ["confirmPassword"], error: M.passwordMismatch });
+
+export const loginSchema = z.object({ email, password: z.string() });
+
+export const resetRequestSchema = z.object({ email });
+
+/** Better Auth's reset tokens are URL-safe ids; anything else cannot be one (and NUL would upset PostgreSQL). */
+export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/);
+
+/** An e-mail address as the limiter may key it: the same rule as the forms. */
+export const isValidEmail = (value: unknown) => email.safeParse(value).success;
+
+export const newPasswordSchema = z
+  .object({ token: resetTokenSchema, password: newPassword, confirmPassword: z.string() })
+  .refine((d) => d.password === d.confirmPassword, { path: ["confirmPassword"], error: M.passwordMismatch });
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .transform(withoutControls)
+    .pipe(z.string().trim().max(max, message))
+    .transform((v) => (v === "" ? null : v));
+
+export const profileSchema = z.object({
+  name,
+  phone: optionalText(MAX_PHONE_LENGTH, M.phoneTooLong),
+  address: optionalText(MAX_ADDRESS_LENGTH, M.addressTooLong),
+});
+
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string(), newPassword, confirmNewPassword: z.string() })
+  .refine((d) => d.newPassword === d.confirmNewPassword, { path: ["confirmNewPassword"], error: M.passwordMismatch });
+
+interface ParseOptions<F extends string> {
+  /** Fields that must not be empty; if one is, the whole form answers `requiredMessage` (spec §5). */
+  required?: readonly F[];
+  requiredMessage?: string;
+  /** Fields never echoed back (passwords). */
+  secret?: readonly F[];
+}
+
+/**
+ * Reads `fields` from a submitted form and validates them. Only the named fields are read, so anything
+ * extra a crafted request carries (role, userId…) never reaches the use case.
+ */
+export function parseForm<F extends string, S extends z.ZodType>(
+  formData: FormData,
+  fields: readonly F[],
+  schema: S,
+  options: ParseOptions<F> = {},
+): FormResult<F, z.output<S>> {
+  const raw = {} as Record<F, string>;
+  for (const field of fields) {
+    const value = formData.get(field);
+    raw[field] = typeof value === "string" ? value : "";
+  }
+  const values: Partial<Record<F, string>> = {};
+  for (const field of fields) if (!options.secret?.includes(field)) values[field] = raw[field];
+
+  const missing = (options.required ?? []).filter((f) => raw[f].trim() === "");
+  if (missing.length > 0) {
+    const message = options.requiredMessage ?? M.required;
+    const fieldErrors: FieldErrors<F> = {};
+    for (const f of missing) fieldErrors[f] = message;
+    return { ok: false, formError: message, fieldErrors, values };
+  }
+
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  const fieldErrors: FieldErrors<F> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0];
+    if (typeof key === "string" && (fields as readonly string[]).includes(key) && !fieldErrors[key as F]) {
+      fieldErrors[key as F] = issue.message;
+    }
+  }
+  return { ok: false, fieldErrors, values };
+}
+
+/**
+ * The same-site path to go back to after signing in, or the fallback. Only a local absolute path is
+ * accepted: `//evil.example`, `/\evil.example`, `https://…` and anything with control characters are not.
+ */
+export function safeRedirectPath(value: unknown, fallback = "/dashboard"): string {
+  if (typeof value !== "string" || value.length > 2000) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\") || /[\u0000-\u001f\u007f]/.test(value)) {
+    return fallback;
+  }
+  try {
+    const base = "http://academia.invalid";
+    const url = new URL(value, base);
+    if (url.origin !== base) return fallback;
+    const path = url.pathname + url.search + url.hash;
+    // Going back to an auth page after signing in would loop.
+    if (/^\/(?:login|registro|logout)(?:[/?#.]|$)/.test(path)) return fallback;
+    return path;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,216 @@
+// Administration forms: one zod schema per form, shared by the server (which parses every input) and
+// the UI (which shows the Spanish messages next to each field). Values arrive as form strings.
+import { z } from "zod";
+import { EXAM_QUESTION_COUNT } from "./grading";
+import { withoutControlChars } from "./plain-text";
+
+export const PAGE_SIZE = 25;
+// An exam draws this many questions (decisions.md B11), so its bank needs at least as many.
+export const MIN_EXAM_QUESTIONS = EXAM_QUESTION_COUNT;
+
+/** Shown by the upload form (before sending, with JavaScript) and by the server. */
+export const uploadTooLargeMessage = (mb: number) => `El archivo supera el tamaño máximo de ${mb} MB.`;
+
+export const LESSON_TYPES = ["presentacion", "documento", "video", "lectura", "examen"] as const;
+export type LessonType = (typeof LESSON_TYPES)[number];
+export const LESSON_TYPE_LABELS: Record<LessonType, string> = {
+  presentacion: "Presentación",
+  documento: "Documento",
+  video: "Video",
+  lectura: "Lectura",
+  examen: "Examen",
+};
+
+export const LESSON_STATUSES = ["published", "pending"] as const;
+export const LESSON_STATUS_LABELS: Record<(typeof LESSON_STATUSES)[number], string> = {
+  published: "Publicada",
+  pending: "Pendiente (Próximamente)",
+};
+
+export const COURSE_STATUS_LABELS: Record<string, string> = { published: "Publicado", draft: "Borrador" };
+
+export type FieldErrors = Record<string, string>;
+export type FormValues = Record<string, string>;
+
+export type ParseResult<T> = { ok: true; data: T; values: FormValues } | { ok: false; fieldErrors: FieldErrors; values: FormValues };
+
+/** Form fields as strings (what the browser sent), for re-showing what was typed. */
+export function formValues(form: FormData, fields: readonly string[]): FormValues {
+  const values: FormValues = {};
+  for (const f of fields) {
+    const v = form.get(f);
+    values[f] = typeof v === "string" ? v : "";
+  }
+  return values;
+}
+
+/** Parses the named fields of a form with a schema; the first message per field is kept. */
+export function parseForm<S extends z.ZodType>(schema: S, form: FormData, fields: readonly string[]): ParseResult<z.infer<S>> {
+  const values = formValues(form, fields);
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data, values };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    fieldErrors[key] ??= issue.message;
+  }
+  return { ok: false, fieldErrors, values };
+}
+
+// Control characters never reach the database (NUL would make PostgreSQL fail): see plain-text.ts.
+const multiline = z.string().transform((v) => withoutControlChars(v, { multiline: true }));
+const singleLine = z.string().transform((v) => withoutControlChars(v));
+const text = (max: number, tooLong: string) => multiline.pipe(z.string().trim().max(max, tooLong));
+const required = (message: string, max = 200) => singleLine.pipe(z.string().trim().min(1, message).max(max, `Máximo ${max} caracteres.`));
+const lines = (maxLines: number, message: string) =>
+  multiline
+    .transform((v) =>
+      v
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
+    .refine((l) => l.length <= maxLines, message)
+    .refine((l) => l.every((x) => x.length <= 300), "Cada línea puede tener como máximo 300 caracteres.");
+
+const positiveInt = (message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, message);
+
+const nonNegativeIntOrZero = (message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? "0" : v))
+    .pipe(z.string().regex(/^\d+$/, message).transform(Number))
+    .refine((n) => n <= max, message);
+
+/** A price in whole pesos: '20000', '20.000' or '$20.000'; empty = 'Precio por confirmar' (null). */
+export const priceField = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^\$\s*/, "").replace(/\./g, ""))
+  .refine((v) => v === "" || /^\d{1,9}$/.test(v), "Ingresa el precio en pesos chilenos, sin decimales (por ejemplo 20000), o déjalo vacío.")
+  .transform((v) => (v === "" ? null : Number(v)));
+
+const dateField = z
+  .string()
+  .trim()
+  .refine((v) => {
+    if (v === "") return true;
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    if (!m) return false;
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  }, "Ingresa una fecha válida o déjala vacía.")
+  .transform((v) => (v === "" ? null : v));
+
+const imageField = z
+  .string()
+  .trim()
+  .max(500, "Máximo 500 caracteres.")
+  .refine(
+    (v) => v === "" || (/^\/[^/\\]/.test(v) && !/\s/.test(v)) || /^https?:\/\/[^\s]+$/.test(v),
+    "Ingresa una ruta que empiece con / (por ejemplo /images/cursos/rcp.svg) o una dirección http(s).",
+  )
+  .transform((v) => (v === "" ? null : v));
+
+export const courseFormSchema = z.object({
+  title: required("Ingresa el título del curso."),
+  category: required("Ingresa la categoría.", 80),
+  level: required("Ingresa el nivel (por ejemplo Básico).", 80),
+  durationHours: positiveInt("Ingresa la duración en horas: un número entero entre 1 y 2000.", 2000),
+  priceClp: priceField,
+  modality: text(200, "Máximo 200 caracteres."),
+  description: required("Ingresa una descripción breve.", 1000),
+  longDescription: text(20000, "Máximo 20.000 caracteres."),
+  audience: text(5000, "Máximo 5.000 caracteres."),
+  topics: lines(30, "Máximo 30 temas."),
+  materials: text(5000, "Máximo 5.000 caracteres."),
+  certification: text(5000, "Máximo 5.000 caracteres."),
+  imageUrl: imageField,
+  nextDate: dateField,
+  location: text(200, "Máximo 200 caracteres."),
+  requirements: lines(30, "Máximo 30 requisitos."),
+  instructorName: text(200, "Máximo 200 caracteres."),
+  instructorTitle: text(300, "Máximo 300 caracteres."),
+});
+export const COURSE_FIELDS = Object.keys(courseFormSchema.shape) as (keyof typeof courseFormSchema.shape)[];
+export type CourseFormData = z.infer<typeof courseFormSchema>;
+
+export const moduleFormSchema = z.object({
+  title: required("Ingresa el título del módulo."),
+  description: text(2000, "Máximo 2.000 caracteres."),
+});
+export const MODULE_FIELDS = ["title", "description"] as const;
+
+export const lessonFormSchema = z.object({
+  title: required("Ingresa el título de la lección."),
+  type: z.enum(LESSON_TYPES, { error: "Elige un tipo de lección." }),
+  durationMin: nonNegativeIntOrZero("Ingresa la duración en minutos: un número entero entre 0 y 1000.", 1000),
+  status: z.enum(LESSON_STATUSES, { error: "Elige un estado." }),
+  downloadable: z.string().transform((v) => v === "on" || v === "true" || v === "1"),
+  body: text(200_000, "El texto es demasiado largo (máximo 200.000 caracteres)."),
+});
+export const newLessonSchema = lessonFormSchema.pick({ title: true, type: true });
+
+export const LESSON_FIELDS = ["title", "type", "durationMin", "status", "downloadable", "body"] as const;
+export type LessonFormData = z.infer<typeof lessonFormSchema>;
+
+export const questionFormSchema = z.object({
+  prompt: required("Escribe la pregunta.", 1000),
+  option0: required("Escribe la opción A.", 500),
+  option1: required("Escribe la opción B.", 500),
+  option2: required("Escribe la opción C.", 500),
+  option3: required("Escribe la opción D.", 500),
+  correctIndex: z
+    .string()
+    .regex(/^[0-3]$/, "Elige la opción correcta.")
+    .transform(Number),
+  explanation: text(2000, "Máximo 2.000 caracteres."),
+});
+export const QUESTION_FIELDS = ["prompt", "option0", "option1", "option2", "option3", "correctIndex", "explanation"] as const;
+
+export const enrolByEmailSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "Ingresa el correo electrónico de la persona.")
+    .pipe(z.email("El correo electrónico no es válido.")),
+  courseId: z.string().regex(/^\d+$/, "Elige un curso.").transform(Number),
+});
+export const ENROL_FIELDS = ["email", "courseId"] as const;
+
+/** An id posted by a form (hidden field); anything else is not an id. */
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const ENROLMENT_STATUSES = ["en-progreso", "completado"] as const;
+export type EnrolmentStatusFilter = (typeof ENROLMENT_STATUSES)[number];
+export const ENROLMENT_STATUS_LABELS: Record<EnrolmentStatusFilter, string> = {
+  "en-progreso": "En progreso",
+  completado: "Completado",
+};
+
+/** `?pagina=`: a page number from 1; anything else is page 1. */
+export function pageParam(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** 'Reanimación Cardiopulmonar' → 'reanimacion-cardiopulmonar'. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "curso";
+}

@@ -1,0 +1,65 @@
+// The contact form (product-spec.md §5, decisions.md B7): fields, limits and every Spanish text it shows.
+// No zod here: the browser needs these constants, not the validator (kept in contact.server.ts).
+
+export const CONTACT_SUBJECTS = [
+  { value: "info_cursos", label: "Información sobre cursos" },
+  { value: "capacitacion_empresas", label: "Capacitación para empresas" },
+  { value: "consulta_general", label: "Consulta general" },
+  { value: "otro", label: "Otro" },
+] as const;
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]["value"];
+
+export function subjectLabel(value: string): string {
+  return CONTACT_SUBJECTS.find((s) => s.value === value)?.label ?? value;
+}
+
+export const CONTACT_LIMITS = { name: 120, email: 254, phone: 30, message: 5000 } as const;
+
+/** Name of the hidden field people never fill in; bots that fill every input give themselves away. */
+export const HONEYPOT_FIELD = "sitio_web";
+
+export const CONTACT_MESSAGES = {
+  success: "¡Gracias por contactarnos! Te responderemos a la brevedad.",
+  invalid: "Por favor, revisa los campos marcados.",
+  rateLimited: "Has enviado demasiados mensajes. Por favor, intenta más tarde.",
+  serverError: "No pudimos enviar tu mensaje. Por favor, inténtalo de nuevo en unos minutos.",
+  tooLarge: "El formulario es demasiado grande. Acorta tu mensaje e inténtalo de nuevo.",
+  nameRequired: "Por favor, ingresa tu nombre.",
+  nameTooLong: `El nombre no puede superar los ${CONTACT_LIMITS.name} caracteres.`,
+  emailRequired: "Por favor, ingresa tu correo electrónico.",
+  emailInvalid: "El correo electrónico no es válido.",
+  emailTooLong: `El correo electrónico no puede superar los ${CONTACT_LIMITS.email} caracteres.`,
+  phoneTooLong: `El teléfono no puede superar los ${CONTACT_LIMITS.phone} caracteres.`,
+  phoneInvalid: "El teléfono solo puede contener números, espacios y los signos + - ( ).",
+  subjectRequired: "Por favor, selecciona un asunto.",
+  messageRequired: "Por favor, escribe tu mensaje.",
+  messageTooLong: "El mensaje no puede superar los 5.000 caracteres.",
+} as const;
+
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  phone: string;
+  subject: ContactSubject;
+  message: string;
+}
+export type ContactField = keyof ContactInput;
+export type ContactValues = Record<ContactField, string>;
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
+export const EMPTY_CONTACT_VALUES: ContactValues = { name: "", email: "", phone: "", subject: "", message: "" };
+
+/** What was typed, as text, capped so an absurd submission is not echoed back in full. */
+export function contactValuesFrom(source: { get(name: string): unknown }): ContactValues {
+  const cap = (v: string) => v.slice(0, CONTACT_LIMITS.message * 2);
+  return {
+    name: cap(text(source.get("name"))),
+    email: cap(text(source.get("email"))),
+    phone: cap(text(source.get("phone"))),
+    subject: cap(text(source.get("subject"))),
+    message: cap(text(source.get("message"))),
+  };
+}

@@ -1,0 +1,99 @@
+// How numbers and dates are shown to users: Chilean pesos and America/Santiago time (decisions.md §C).
+import { site } from "~/config/site";
+
+export const PRICE_TO_CONFIRM = "Precio por confirmar";
+
+const clp = new Intl.NumberFormat(site.locale, {
+  style: "currency",
+  currency: "CLP",
+  maximumFractionDigits: 0,
+});
+
+/** 20000 → '$20.000'; null/undefined → 'Precio por confirmar'. */
+export function formatClp(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return PRICE_TO_CONFIRM;
+  const rounded = Math.round(amount);
+  // es-CL puts the sign after the symbol ('$-1.500'); a leading minus reads better.
+  return rounded < 0 ? `-${clp.format(-rounded)}` : clp.format(rounded);
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day stored as 'yyyy-mm-dd' is already a day in Chile: formatting it through a time
+ * zone could move it to the previous day, so it is formatted as-is (in UTC, where it was built).
+ */
+function toDateAndZone(value: Date | string): { date: Date; timeZone: string } | null {
+  if (typeof value === "string") {
+    const m = DATE_ONLY.exec(value);
+    if (m) {
+      const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+      // Reject impossible days such as 2025-02-30, which Date.UTC would roll over.
+      if (date.getUTCMonth() !== Number(m[2]) - 1) return null;
+      return { date, timeZone: "UTC" };
+    }
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return { date, timeZone: site.timeZone };
+}
+
+const longDateCache = new Map<string, Intl.DateTimeFormat>();
+function longDate(timeZone: string): Intl.DateTimeFormat {
+  let f = longDateCache.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat(site.locale, { day: "numeric", month: "long", year: "numeric", timeZone });
+    longDateCache.set(timeZone, f);
+  }
+  return f;
+}
+
+/** '2025-03-15' or a Date → '15 de marzo de 2025' (America/Santiago); '' for an invalid value. */
+export function formatDate(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const parsed = toDateAndZone(value);
+  return parsed ? longDate(parsed.timeZone).format(parsed.date) : "";
+}
+
+const dateTimeParts = new Intl.DateTimeFormat(site.locale, {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: site.timeZone,
+});
+
+/** A moment → 'dd/MM/yyyy HH:mm' in America/Santiago (exam history, admin lists); '' if invalid. */
+export function formatDateTime(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const parts: Record<string, string> = {};
+  for (const p of dateTimeParts.formatToParts(date)) parts[p.type] = p.value;
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** Whole hours → '16 horas' / '1 hora'. */
+export function formatHours(hours: number): string {
+  return `${hours} ${hours === 1 ? "hora" : "horas"}`;
+}
+
+/** Lesson minutes → '45 min' / '1 h 30 min'; '' when unknown (0). */
+export function formatMinutes(minutes: number): string {
+  if (!minutes || minutes <= 0) return "";
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** Cuts text at `max` characters (at a word boundary when one is near) and adds '…'. */
+export function truncate(text: string, max = 100): string {
+  const clean = text.trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,88 @@
+// The final exam's rules (product-spec.md §5 and §9, decisions.md B11): ten questions drawn from the
+// bank with shuffled options, 70 % to pass, score = correct / total × 100. Pure functions; the random
+// source is passed in so the server can use a cryptographic one and tests a fixed one.
+
+export const EXAM_QUESTION_COUNT = 10;
+export const EXAM_ESTIMATED_MINUTES = 20;
+export const PASS_MARK = 70;
+export const OPTION_LETTERS = ["A", "B", "C", "D"] as const;
+
+/** randomInt(n) returns an integer in [0, n). */
+export type RandomInt = (n: number) => number;
+
+/** A new array with the items in random order (Fisher-Yates). */
+export function shuffled<T>(items: readonly T[], randomInt: RandomInt): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+export interface BankQuestion {
+  id: number;
+  optionCount: number;
+}
+
+export interface DrawnExam {
+  questionIds: number[];
+  /** optionOrder[i][shownIndex] = stored option index of question i. */
+  optionOrder: number[][];
+}
+
+/** Draws `count` questions from the bank and shuffles each one's options. Null when the bank is too small. */
+export function drawExam(bank: readonly BankQuestion[], randomInt: RandomInt, count = EXAM_QUESTION_COUNT): DrawnExam | null {
+  if (bank.length < count) return null;
+  const picked = shuffled(bank, randomInt).slice(0, count);
+  return {
+    questionIds: picked.map((q) => q.id),
+    optionOrder: picked.map((q) => shuffled([...Array(q.optionCount).keys()], randomInt)),
+  };
+}
+
+export function scorePercent(correct: number, total: number): number {
+  return total === 0 ? 0 : Math.round((correct * 100) / total);
+}
+
+export function isPassing(score: number): boolean {
+  return score >= PASS_MARK;
+}
+
+export interface GradedQuestion {
+  questionId: number;
+  /** The option the learner chose, as shown to them (0 = A). */
+  chosenShown: number;
+  correct: boolean;
+  /** The correct option as shown to the learner in this attempt. */
+  correctShown: number;
+}
+
+export interface GradeResult {
+  questions: GradedQuestion[];
+  correctCount: number;
+  score: number;
+  passed: boolean;
+}
+
+/**
+ * Grades answers given as shown option indexes. `correctIndexes[i]` is the stored correct option of
+ * question i of the attempt; `optionOrder` maps shown to stored indexes.
+ */
+export function gradeAttempt(input: {
+  questionIds: readonly number[];
+  optionOrder: readonly (readonly number[])[];
+  correctIndexes: readonly number[];
+  answers: readonly number[];
+}): GradeResult {
+  const questions = input.questionIds.map((questionId, i) => {
+    const order = input.optionOrder[i] ?? [];
+    const chosenShown = input.answers[i] ?? -1;
+    const correctStored = input.correctIndexes[i];
+    const correctShown = order.indexOf(correctStored ?? -1);
+    return { questionId, chosenShown, correctShown, correct: chosenShown >= 0 && order[chosenShown] === correctStored };
+  });
+  const correctCount = questions.filter((q) => q.correct).length;
+  const score = scorePercent(correctCount, questions.length);
+  return { questions, correctCount, score, passed: isPassing(score) };
+}

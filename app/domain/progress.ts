@@ -1,0 +1,86 @@
+// Course progress (decisions.md B8 and A5): which event completes a lesson, when a module counts as
+// completed, and the course percentage. Pure rules; the writes live in ~/server/learning.server.
+
+export type LessonType = "presentacion" | "documento" | "video" | "lectura" | "examen";
+
+/** How the viewer shows a lesson (decisions.md A4). */
+export type ViewerMode = "pdf" | "video" | "lectura" | "download" | "examen";
+
+/** What completes a lesson: opening it, watching the video, downloading the file, or passing the exam. */
+export type CompletionTrigger = "open" | "watch" | "download" | "exam";
+
+/** A video counts as watched at its end or once this share of it has been played. */
+export const VIDEO_COMPLETION_RATIO = 0.9;
+
+export function viewerMode(lesson: { type: string; mime: string | null; hasBody: boolean }): ViewerMode | null {
+  if (lesson.type === "examen") return "examen";
+  if (lesson.type === "lectura" && lesson.hasBody) return "lectura";
+  const mime = lesson.mime?.toLowerCase() ?? null;
+  if (mime === "application/pdf") return "pdf";
+  if (mime?.startsWith("video/")) return "video";
+  if (mime) return "download";
+  if (lesson.hasBody) return "lectura";
+  return null;
+}
+
+export function completionTrigger(mode: ViewerMode | null): CompletionTrigger {
+  switch (mode) {
+    case "video":
+      return "watch";
+    case "download":
+      return "download";
+    case "examen":
+      return "exam";
+    default:
+      // PDFs, rich text, and a published lesson with nothing to show yet: opening it is enough.
+      return "open";
+  }
+}
+
+/** True once a video has been played to its end or to VIDEO_COMPLETION_RATIO of its length. */
+export function videoWatched(currentTime: number, duration: number, ended = false): boolean {
+  if (ended) return true;
+  if (!Number.isFinite(duration) || duration <= 0) return false;
+  return currentTime / duration >= VIDEO_COMPLETION_RATIO;
+}
+
+export interface ProgressLesson {
+  id: number;
+  status: string; // published | pending
+}
+
+export interface ProgressModule {
+  id: number;
+  lessons: ProgressLesson[];
+}
+
+export type ModuleState = "empty" | "completed" | "in-progress";
+
+/** A module with no published lessons does not count; otherwise it is completed when all its published lessons are. */
+export function moduleState(module: ProgressModule, completedLessonIds: ReadonlySet<number>): ModuleState {
+  const published = module.lessons.filter((l) => l.status === "published");
+  if (published.length === 0) return "empty";
+  return published.every((l) => completedLessonIds.has(l.id)) ? "completed" : "in-progress";
+}
+
+export interface CourseProgress {
+  /** Completed modules / counted modules × 100, rounded down: 100 only when every counted module is done. */
+  percent: number;
+  countedModules: number;
+  completedModuleIds: number[];
+  /** Every counted module is completed (and at least one module counts). */
+  complete: boolean;
+}
+
+export function courseProgress(modules: ProgressModule[], completedLessonIds: ReadonlySet<number>): CourseProgress {
+  let counted = 0;
+  const completedModuleIds: number[] = [];
+  for (const m of modules) {
+    const state = moduleState(m, completedLessonIds);
+    if (state === "empty") continue;
+    counted++;
+    if (state === "completed") completedModuleIds.push(m.id);
+  }
+  const percent = counted === 0 ? 0 : Math.floor((completedModuleIds.length * 100) / counted);
+  return { percent, countedModules: counted, completedModuleIds, complete: counted > 0 && completedModuleIds.length === counted };
+}

@@ -1,0 +1,52 @@
+// The route table: mirrors product-spec.md §2 (plus decisions.md B4, B9 and the resource routes).
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  // Public pages
+  index("routes/home.tsx"),
+  route("nosotros", "routes/nosotros.tsx"),
+  route("cursos", "routes/cursos.tsx"),
+  route("cursos/:id", "routes/curso-detalle.tsx"),
+  route("cursos/:courseId/contenido", "routes/curso-contenido.tsx"),
+  route("cursos/:id/inscribir", "routes/curso-inscribir.ts"),
+  route("contacto", "routes/contacto.tsx"),
+  route("certificados", "routes/certificados.tsx"),
+  route("certificados/:code", "routes/certificado.tsx"),
+
+  // Accounts
+  route("login", "routes/login.tsx"),
+  route("registro", "routes/registro.tsx"),
+  route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
+  route("restablecer-contrasena/nueva", "routes/restablecer-contrasena-nueva.tsx"),
+  route("logout", "routes/logout.ts"),
+
+  // Signed-in
+  layout("routes/signed-in-layout.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("perfil", "routes/perfil.tsx"),
+  ]),
+
+  // Administration: every path below /admin requires an admin
+  ...prefix("admin", [
+    layout("routes/admin/admin-layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("usuarios", "routes/admin/usuarios.tsx"),
+      route("inscripciones", "routes/admin/inscripciones.tsx"),
+      route("inscripciones.csv", "routes/admin/inscripciones-csv.ts"),
+      route("cursos", "routes/admin/cursos.tsx"),
+      route("cursos/nuevo", "routes/admin/curso-nuevo.tsx"),
+      route("cursos/:id", "routes/admin/curso-editor.tsx"),
+      route("mensajes", "routes/admin/mensajes.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
+
+  // Resources
+  route("api/auth/*", "routes/api.auth.ts"),
+  route("archivos/lecciones/:lessonId", "routes/archivo-leccion.ts"),
+  route("certificados/:code/pdf", "routes/certificado-pdf.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

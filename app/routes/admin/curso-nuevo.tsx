@@ -1,0 +1,43 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/curso-nuevo";
+import { createCourse } from "~/server/admin-courses.server";
+import { requireAdmin } from "~/server/session.server";
+import { COURSE_FIELDS, courseFormSchema, parseForm } from "~/domain/admin-forms";
+import { CourseForm } from "~/ui/admin/course-form";
+import { container } from "~/ui/admin/styles";
+
+export const meta: Route.MetaFunction = () => [{ title: "Nuevo curso | Administración | Academia" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = parseForm(courseFormSchema, await request.formData(), COURSE_FIELDS);
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+  const id = await createCourse(parsed.data);
+  return redirect(`/admin/cursos/${id}?creado=1`);
+}
+
+export default function NewCourse({ actionData }: Route.ComponentProps) {
+  return (
+    <section className={`${container} py-8`}>
+      <Link to="/admin/cursos" className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
+        ← Administración de Cursos
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold text-ink sm:text-3xl">Nuevo curso</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">
+        El curso se crea como borrador: después podrás agregar módulos, lecciones, archivos y preguntas, y publicarlo cuando esté listo.
+      </p>
+      <div className="mt-6 max-w-4xl">
+        <CourseForm
+          values={actionData?.values ?? { durationHours: "", level: "Básico", modality: "100% online asincrónico" }}
+          errors={actionData?.fieldErrors ?? {}}
+          submitLabel="Crear curso"
+        />
+      </div>
+    </section>
+  );
+}

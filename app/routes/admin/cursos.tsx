@@ -1,0 +1,51 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/cursos";
+import { listAdminCourses, presetCourseSummary, publishPresetCourse } from "~/server/admin-courses.server";
+import { requireAdmin } from "~/server/session.server";
+import { CoursesTable } from "~/ui/admin/courses-table";
+import { PageHeader } from "~/ui/admin/notice";
+import { PresetCourse } from "~/ui/admin/preset-course";
+import { container, primaryButton } from "~/ui/admin/styles";
+
+export const meta: Route.MetaFunction = () => [{ title: "Administración de Cursos | Academia" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const courses = await listAdminCourses();
+  return { courses, preset: presetCourseSummary() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "publish-preset") return data({ ok: false, message: "La solicitud no es válida." }, { status: 400 });
+  const result = await publishPresetCourse();
+  return data(result, { status: result.ok ? 200 : 500 });
+}
+
+export default function AdminCourses({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className={`${container} py-8`}>
+      <PageHeader title="Administración de Cursos">
+        <Link to="/admin/cursos/nuevo" className={primaryButton}>
+          Crear Nuevo Curso
+        </Link>
+      </PageHeader>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <section aria-labelledby="lista-cursos">
+          <h2 id="lista-cursos" className="text-lg font-bold text-ink">
+            Cursos
+          </h2>
+          {loaderData.courses.length === 0 ? (
+            <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">
+              No hay cursos disponibles en la plataforma.
+            </p>
+          ) : (
+            <CoursesTable courses={loaderData.courses} />
+          )}
+        </section>
+        <PresetCourse preset={loaderData.preset} result={actionData ?? null} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { data, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/mensajes";
+import { listMessages, setMessageHandled } from "~/server/admin-messages.server";
+import { requireAdmin } from "~/server/session.server";
+import { idSchema, pageParam } from "~/domain/admin-forms";
+import { MessagesList } from "~/ui/admin/messages-list";
+import { Notice, PageHeader } from "~/ui/admin/notice";
+import { Pagination } from "~/ui/admin/pagination";
+import { container } from "~/ui/admin/styles";
+
+export const meta: Route.MetaFunction = () => [{ title: "Mensajes | Administración | Academia" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return listMessages(pageParam(new URL(request.url).searchParams.get("pagina")));
+}
+
+const actionSchema = z.object({ messageId: idSchema, handled: z.enum(["true", "false"]) });
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: "La solicitud no es válida." }, { status: 400 });
+  const result = await setMessageHandled(parsed.data.messageId, parsed.data.handled === "true");
+  return data(result, { status: result.ok ? 200 : 404 });
+}
+
+export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  return (
+    <section className={`${container} py-8`}>
+      <PageHeader title="Mensajes de contacto" />
+      {actionData ? <Notice ok={actionData.ok} message={actionData.message} /> : null}
+      {loaderData.messages.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">No hay mensajes.</p>
+      ) : (
+        <MessagesList messages={loaderData.messages} />
+      )}
+      <Pagination page={loaderData.page} hasNext={loaderData.hasNext} search={params.toString()} label="Páginas de mensajes" />
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { data, Form, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/usuarios";
+import { listUsers, setUserBanned, setUserRole } from "~/server/admin-users.server";
+import { requireAdmin } from "~/server/session.server";
+import { pageParam } from "~/domain/admin-forms";
+import { Notice, PageHeader } from "~/ui/admin/notice";
+import { Pagination } from "~/ui/admin/pagination";
+import { container, input, label, primaryButton } from "~/ui/admin/styles";
+import { UsersTable } from "~/ui/admin/users-table";
+import { withoutControlChars } from "~/domain/plain-text";
+
+export const meta: Route.MetaFunction = () => [{ title: "Usuarios | Administración | Academia" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const q = withoutControlChars(url.searchParams.get("q") ?? "").slice(0, 100);
+  const result = await listUsers({ q, page: pageParam(url.searchParams.get("pagina")) });
+  return { ...result, q, currentUserId: admin.id };
+}
+
+// Account ids are printable ASCII; anything else (a NUL would make PostgreSQL fail) is not an id.
+const userIdSchema = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("set-role"), userId: userIdSchema, role: z.enum(["user", "admin"]) }),
+  z.object({ intent: z.literal("set-banned"), userId: userIdSchema, banned: z.enum(["true", "false"]) }),
+]);
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: "La solicitud no es válida." }, { status: 400 });
+  const input = parsed.data;
+  const result =
+    input.intent === "set-role"
+      ? await setUserRole(admin.id, input.userId, input.role)
+      : await setUserBanned(admin.id, input.userId, input.banned === "true");
+  return data(result, { status: result.ok ? 200 : 400 });
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { users, page, hasNext, q, currentUserId } = loaderData;
+  return (
+    <section className={`${container} py-8`}>
+      <PageHeader title="Usuarios" />
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor="buscar-usuario" className={label}>
+            Buscar por nombre o correo electrónico
+          </label>
+          <input id="buscar-usuario" name="q" type="search" defaultValue={q} className={input} placeholder="Ej.: María o maria@empresa.cl" />
+        </div>
+        <button type="submit" className={primaryButton}>
+          Buscar
+        </button>
+      </Form>
+      {actionData ? <Notice ok={actionData.ok} message={actionData.message} /> : null}
+      {users.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">
+          {q ? "No hay usuarios que coincidan con la búsqueda." : "No hay usuarios registrados."}
+        </p>
+      ) : (
+        <UsersTable users={users} currentUserId={currentUserId} />
+      )}
+      <Pagination page={page} hasNext={hasNext} search={params.toString()} label="Páginas de usuarios" />
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+// GET /archivos/lecciones/:lessonId — lesson material for enrolled learners and admins only (decisions.md A4).
+// ?descargar=1 asks for an attachment; ?pista=subtitulos serves the video's captions track.
+import type { Route } from "./+types/archivo-leccion";
+import { serveLessonFile } from "~/server/lesson-files.server";
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return serveLessonFile(request, params.lessonId);
+}

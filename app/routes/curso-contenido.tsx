@@ -1,0 +1,139 @@
+// /cursos/{courseId}/contenido — course content for enrolled learners and admins (product-spec.md §2, §4, §6;
+// decisions.md A2, A4, B8, B11). Anonymous visitors go to the course detail. The lesson is chosen with
+// ?leccion=<id>; the exam's steps are ?leccion=<id>&intento=<attempt id>. Intents: video-visto,
+// comenzar-examen, enviar-examen.
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/curso-contenido";
+import { getUser } from "~/server/session.server";
+import { getCourseContentView, idSchema, recordLessonEvent } from "~/server/learning.server";
+import { getExamPanel, startExamAttempt, submitExamAttempt } from "~/server/exams.server";
+import { learningMessages } from "~/domain/learning-messages";
+import { EnrolButton } from "~/ui/course/enrol-button";
+import { CourseContentPage } from "~/ui/learning/course-content-page";
+import { ExamPanel } from "~/ui/exam/exam-panel";
+
+function idOf(value: string | null | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  if (!user) throw redirect(`/cursos/${encodeURIComponent(params.courseId)}`);
+  const courseId = idOf(params.courseId);
+  if (courseId === null) return data({ kind: "not-found" as const }, { status: 404 });
+  const url = new URL(request.url);
+  const view = await getCourseContentView({ user, courseId, lessonId: idOf(url.searchParams.get("leccion")) });
+  if (view.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404 });
+  if (view.kind === "not-enrolled") return data({ kind: "not-enrolled" as const, course: view.course }, { status: 403 });
+  const exam =
+    view.lesson?.mode === "examen" && !view.lesson.pending
+      ? await getExamPanel(user.id, view.lesson.id, url.searchParams.get("intento"))
+      : null;
+  return { ...view, exam };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getUser(request);
+  if (!user) throw redirect(`/cursos/${encodeURIComponent(params.courseId)}`);
+  const courseId = idOf(params.courseId);
+  if (courseId === null) return data({ error: learningMessages.courseNotFound }, { status: 404 });
+  const form = await request.formData();
+  const lesson = idSchema.safeParse(form.get("leccion"));
+  if (!lesson.success) return data({ error: learningMessages.invalidRequest }, { status: 400 });
+  const lessonId = lesson.data;
+  const here = `/cursos/${courseId}/contenido?leccion=${lessonId}`;
+
+  switch (form.get("intent")) {
+    case "video-visto": {
+      const result = await recordLessonEvent({ user, courseId, lessonId, event: "watch" });
+      if (!result.ok) return data({ error: learningMessages.invalidRequest }, { status: result.status });
+      return { ok: true };
+    }
+    case "comenzar-examen": {
+      const result = await startExamAttempt({ user, courseId, lessonId });
+      if (!result.ok) return data({ exam: { message: result.message, values: {} } }, { status: result.status });
+      return redirect(`${here}&intento=${result.attemptId}`);
+    }
+    case "enviar-examen": {
+      const result = await submitExamAttempt({ user, courseId, lessonId, attemptId: form.get("intento"), form });
+      if (!result.ok) return data({ exam: { message: result.message, values: result.values ?? {} } }, { status: result.status });
+      return redirect(`${here}&intento=${result.attemptId}`);
+    }
+    default:
+      return data({ error: learningMessages.invalidRequest }, { status: 400 });
+  }
+}
+
+function Notice({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-ink">{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+export default function CourseContent({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind === "not-found") {
+    return (
+      <Notice title={learningMessages.courseNotFound}>
+        <title>Curso no encontrado</title>
+        <Link to="/cursos" className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Ver cursos disponibles
+        </Link>
+      </Notice>
+    );
+  }
+  if (loaderData.kind === "not-enrolled") {
+    return (
+      <Notice title={loaderData.course.title}>
+        <title>{`${loaderData.course.title} | Contenido del curso`}</title>
+        <p role="alert" className="mx-auto mt-4 max-w-lg rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-800">
+          {learningMessages.notEnrolled}
+        </p>
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
+          <EnrolButton
+            courseId={loaderData.course.id}
+            state="user"
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          />
+          <Link to={`/cursos/${loaderData.course.id}`} className="font-semibold text-brand-700 underline">
+            Ver Detalles
+          </Link>
+        </div>
+      </Notice>
+    );
+  }
+  const lesson = loaderData.lesson;
+  const examError = actionData && "exam" in actionData ? actionData.exam : null;
+  const exam =
+    lesson && loaderData.exam ? (
+      <ExamPanel
+        lessonId={lesson.id}
+        exam={loaderData.exam}
+        introHref={`?leccion=${lesson.id}`}
+        continueHref={lesson.nextId !== null ? `?leccion=${lesson.nextId}` : "/dashboard"}
+        error={examError}
+      />
+    ) : null;
+  return <CourseContentPage data={loaderData} exam={exam} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) ? error.statusText || `código ${error.status}` : "inténtalo de nuevo en unos minutos.";
+  return (
+    <Notice title="No pudimos abrir el curso">
+      <p role="alert" className="mt-4 text-slate-700">
+        {learningMessages.courseLoadError}
+        {detail}
+      </p>
+      <Link to="/dashboard" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Volver a Mi Dashboard
+      </Link>
+    </Notice>
+  );
+}

@@ -1,0 +1,43 @@
+// POST /cursos/:id/inscribir — the enrol flow (product-spec.md §4, decisions.md B2). Always answers with a
+// redirect, so the form works without JavaScript: to the content on success, back to the page it came from
+// with ?inscripcion-error=<id> on failure (the button shows the spec's alert there).
+import { redirect } from "react-router";
+import type { Route } from "./+types/curso-inscribir";
+import { enrolInCourse } from "~/server/enrolments.server";
+import { getUser } from "~/server/session.server";
+import { logger } from "~/server/logger.server";
+import { isAdmin } from "~/domain/permissions";
+import { ENROL_ERROR_PARAM, enrolReturnPath } from "~/ui/course/enrol-button";
+
+function courseIdOf(param: string | undefined): number | null {
+  return param && /^\d{1,9}$/.test(param) ? Number(param) : null;
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  const id = courseIdOf(params.id);
+  return redirect(id ? `/cursos/${id}` : "/cursos");
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const courseId = courseIdOf(params.id);
+  if (courseId === null) return redirect("/cursos");
+  const user = await getUser(request);
+  // Anonymous visitors are sent to the course detail (product-spec.md §4), where they can sign in.
+  if (!user) return redirect(`/cursos/${courseId}`);
+  const contentPath = `/cursos/${courseId}/contenido`;
+  // Admins open any course without enrolling (§6).
+  if (isAdmin(user)) return redirect(contentPath);
+
+  const form = await request.formData().catch(() => null);
+  const back = enrolReturnPath(form?.get("volver"), courseId);
+  try {
+    const result = await enrolInCourse({ userId: user.id, courseId });
+    if (result.status === "course-not-found") return redirect(`/cursos/${courseId}`);
+    return redirect(contentPath);
+  } catch (error) {
+    logger.error({ err: error, courseId, userId: user.id }, "enrolment failed");
+    const url = new URL(back, "http://x");
+    url.searchParams.set(ENROL_ERROR_PARAM, String(courseId));
+    return redirect(url.pathname + url.search);
+  }
+}

@@ -1,0 +1,80 @@
+import { data, useActionData } from "react-router";
+import type { Route } from "./+types/perfil";
+import { site } from "~/config/site";
+import { changePasswordSchema, parseForm, profileSchema } from "~/domain/account-forms";
+import { accountMessages as M } from "~/domain/account-messages";
+import { changePassword, updateProfile } from "~/server/accounts.server";
+import { logger } from "~/server/logger.server";
+import { requireUser } from "~/server/session.server";
+import { ChangePasswordForm, type PasswordActionData } from "~/ui/account/change-password-form";
+import { ProfileForm, type ProfileActionData } from "~/ui/account/profile-form";
+import { LogoutButton } from "~/ui/layout/logout-button";
+
+const PROFILE_FIELDS = ["name", "phone", "address"] as const;
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"] as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { profile: { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "" } };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "profile") {
+    // Only name, phone and address are read; the account to change is always the session's own.
+    const parsed = parseForm(formData, PROFILE_FIELDS, profileSchema);
+    if (!parsed.ok) {
+      return data<ProfileActionData>({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+    }
+    const values = { name: parsed.data.name, phone: parsed.data.phone ?? "", address: parsed.data.address ?? "" };
+    try {
+      await updateProfile(user.id, parsed.data);
+    } catch (error) {
+      logger.error({ err: error }, "profile update failed");
+      return data<ProfileActionData>({ intent, formError: M.profileSaveFailed, fieldErrors: {}, values }, { status: 500 });
+    }
+    return data<ProfileActionData>({ intent, success: M.profileSaved, fieldErrors: {} });
+  }
+
+  if (intent === "password") {
+    const parsed = parseForm(formData, PASSWORD_FIELDS, changePasswordSchema, { required: PASSWORD_FIELDS, secret: PASSWORD_FIELDS });
+    if (!parsed.ok) {
+      return data<PasswordActionData>({ intent, formError: parsed.formError, fieldErrors: parsed.fieldErrors }, { status: 400 });
+    }
+    const outcome = await changePassword(user, parsed.data, request);
+    if (outcome.ok) return data<PasswordActionData>({ intent, success: M.passwordChanged, fieldErrors: {} }, { headers: outcome.headers });
+    if (outcome.reason === "currentWrong") {
+      return data<PasswordActionData>({ intent, fieldErrors: { currentPassword: M.currentPasswordWrong } }, { status: 400 });
+    }
+    if (outcome.reason === "tooMany") return data<PasswordActionData>({ intent, formError: M.tooManyRequests, fieldErrors: {} }, { status: 429 });
+    return data<PasswordActionData>({ intent, formError: M.passwordChangeFailed, fieldErrors: {} }, { status: 500 });
+  }
+
+  return data({ intent: null, formError: "Acción no válida.", fieldErrors: {} }, { status: 400 });
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const { profile } = loaderData;
+  return (
+    <section className="bg-slate-50 px-4 py-10 sm:py-14">
+      <title>{`Mi Perfil | ${site.name}`}</title>
+      <div className="mx-auto max-w-3xl">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold text-ink">Mi Perfil</h1>
+            <p className="mt-1 text-slate-600">Revisa y actualiza tus datos de contacto.</p>
+          </div>
+          <LogoutButton className="rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700" />
+        </div>
+        <div className="mt-8 space-y-8">
+          <ProfileForm profile={profile} actionData={actionData?.intent === "profile" ? (actionData as ProfileActionData) : undefined} />
+          <ChangePasswordForm actionData={actionData?.intent === "password" ? (actionData as PasswordActionData) : undefined} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/restablecer-contrasena-nueva";
+import { site } from "~/config/site";
+import { newPasswordSchema, parseForm } from "~/domain/account-forms";
+import { accountMessages as M } from "~/domain/account-messages";
+import { isResetTokenUsable, resetPassword } from "~/server/accounts.server";
+import { AuthCard, FormAlert, linkClass, SubmitButton, TextField } from "~/ui/account/form-parts";
+
+const FIELDS = ["token", "password", "confirmPassword"] as const;
+
+// The e-mail's link passes through /api/auth/reset-password/:token, which lands here with ?token=… (or ?error=…).
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token: (await isResetTokenUsable(token)) ? token : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseForm(formData, FIELDS, newPasswordSchema, { required: ["password", "confirmPassword"], secret: ["password", "confirmPassword"] });
+  if (!parsed.ok) {
+    if (parsed.fieldErrors.token) return data({ state: "invalid" as const }, { status: 400 });
+    return data({ state: "error" as const, formError: parsed.formError, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  }
+  const outcome = await resetPassword({ token: parsed.data.token, password: parsed.data.password });
+  if (outcome.ok) return { state: "done" as const };
+  if (outcome.reason === "invalidToken") return data({ state: "invalid" as const }, { status: 400 });
+  return data({ state: "error" as const, formError: M.resetFailed, fieldErrors: {} }, { status: 500 });
+}
+
+export default function NewPassword({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const title = "Elige una nueva contraseña";
+  const head = <title>{`${title} | ${site.name}`}</title>;
+
+  if (actionData?.state === "done") {
+    return (
+      <AuthCard title={title}>
+        {head}
+        <div className="space-y-5">
+          <FormAlert tone="success">{M.resetDone}</FormAlert>
+          <Link
+            to="/login"
+            className="block w-full rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800"
+          >
+            Iniciar Sesión
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (!loaderData.token || actionData?.state === "invalid") {
+    return (
+      <AuthCard title={title}>
+        {head}
+        <div className="space-y-5">
+          <FormAlert tone="error">{M.resetLinkInvalid}</FormAlert>
+          <p className="text-sm text-slate-700">
+            Los enlaces para restablecer la contraseña sirven una sola vez y vencen después de 1 hora.
+          </p>
+          <Link to="/restablecer-contrasena" className={linkClass}>
+            Solicitar un nuevo enlace
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const failure = actionData?.state === "error" ? actionData : undefined;
+  const fieldErrors: Partial<Record<"password" | "confirmPassword", string>> = failure?.fieldErrors ?? {};
+  const own = (f: "password" | "confirmPassword") => (fieldErrors[f] && fieldErrors[f] !== failure?.formError ? fieldErrors[f] : undefined);
+
+  return (
+    <AuthCard title={title} intro="Escribe tu nueva contraseña dos veces. Al guardarla se cerrarán las sesiones abiertas de tu cuenta.">
+      {head}
+      <Form method="post" noValidate className="space-y-5">
+        {failure?.formError ? (
+          <FormAlert tone="error" id="nueva-error">
+            {failure.formError}
+          </FormAlert>
+        ) : null}
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField
+          label="Nueva contraseña"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="Mínimo 6 caracteres."
+          error={own("password")}
+          invalid={!!fieldErrors.password}
+          errorRef="nueva-error"
+        />
+        <TextField
+          label="Confirmar nueva contraseña"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={own("confirmPassword")}
+          invalid={!!fieldErrors.confirmPassword}
+          errorRef="nueva-error"
+        />
+        <SubmitButton pending={pending} label="Guardar nueva contraseña" pendingLabel="Guardando..." />
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/restablecer-contrasena";
+import { site } from "~/config/site";
+import { parseForm, resetRequestSchema } from "~/domain/account-forms";
+import { accountMessages as M } from "~/domain/account-messages";
+import { requestPasswordReset } from "~/server/accounts.server";
+import { AuthCard, FormAlert, linkClass, SubmitButton, TextField } from "~/ui/account/form-parts";
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseForm(formData, ["email"], resetRequestSchema, { required: ["email"], requiredMessage: M.emailRequired });
+  if (!parsed.ok) {
+    return data({ sent: false as const, error: parsed.formError ?? parsed.fieldErrors.email ?? M.invalidEmail, email: parsed.values.email ?? "" }, { status: 400 });
+  }
+  // Same answer whether or not the account exists (decisions.md B10).
+  const { ok } = await requestPasswordReset(parsed.data.email);
+  if (!ok) return data({ sent: false as const, error: M.resetOther, email: parsed.data.email }, { status: 500 });
+  return { sent: true as const };
+}
+
+export default function PasswordResetRequest() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The spec clears the field after a successful request.
+  useEffect(() => {
+    if (actionData?.sent) formRef.current?.reset();
+  }, [actionData]);
+
+  const error = actionData && !actionData.sent ? actionData.error : undefined;
+
+  return (
+    <AuthCard
+      title="Restablecer contraseña"
+      intro="Ingresa el correo electrónico de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña."
+      footer={
+        <>
+          ¿Recordaste tu contraseña?{" "}
+          <Link to="/login" className={linkClass}>
+            Volver a Iniciar Sesión
+          </Link>
+        </>
+      }
+    >
+      <title>{`Restablecer contraseña | ${site.name}`}</title>
+      <meta name="description" content={`Recupera el acceso a tu cuenta de ${site.name}.`} />
+      <Form method="post" noValidate ref={formRef} className="space-y-5">
+        {actionData?.sent ? <FormAlert tone="success">{M.resetSent}</FormAlert> : null}
+        {error ? (
+          <FormAlert tone="error" id="reset-error">
+            {error}
+          </FormAlert>
+        ) : null}
+        <TextField
+          label="Correo electrónico"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData && !actionData.sent ? actionData.email : ""}
+          invalid={!!error}
+          errorRef="reset-error"
+        />
+        <SubmitButton pending={pending} label="Enviar instrucciones" pendingLabel="Enviando..." />
+      </Form>
+    </AuthCard>
+  );
+}

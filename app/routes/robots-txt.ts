@@ -1,0 +1,22 @@
+// robots.txt: keep crawlers out of private areas and point them at the sitemap.
+import { env } from "~/server/env.server";
+
+const PRIVATE_PATHS = ["/admin", "/dashboard", "/perfil", "/api", "/archivos", "/login", "/registro", "/restablecer-contrasena", "/logout"];
+
+export function loader() {
+  const origin = env().PUBLIC_URL;
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
+    // Course content and the enrol action are for learners, not for search results.
+    "Disallow: /cursos/*/contenido",
+    "Disallow: /cursos/*/inscribir",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ];
+  return new Response(lines.join("\n"), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,114 @@
+import { Form } from "react-router";
+import { MIN_EXAM_QUESTIONS } from "~/domain/admin-forms";
+import { ConfirmDelete } from "./confirm-delete";
+import { resultFor, type EditorResult } from "./editor-result";
+import { SelectField, TextArea, TextField } from "./field";
+import { SubmitButton } from "./submit-button";
+import { card, secondaryButton } from "./styles";
+
+export interface QuestionView {
+  id: number;
+  prompt: string;
+  options: string[];
+  correctIndex: number;
+  explanation: string;
+}
+
+const LETTERS = ["A", "B", "C", "D"] as const;
+
+function QuestionFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
+  return (
+    <>
+      <TextArea label="Pregunta" name="prompt" rows={2} defaultValue={values.prompt ?? ""} error={errors.prompt} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        {LETTERS.map((letter, i) => (
+          <TextField key={letter} label={`Opción ${letter}`} name={`option${i}`} defaultValue={values[`option${i}`] ?? ""} error={errors[`option${i}`]} />
+        ))}
+      </div>
+      <SelectField
+        label="Opción correcta"
+        name="correctIndex"
+        defaultValue={values.correctIndex ?? ""}
+        error={errors.correctIndex}
+        options={[{ value: "", label: "Elige la opción correcta" }, ...LETTERS.map((l, i) => ({ value: String(i), label: `Opción ${l}` }))]}
+      />
+      <TextArea label="Explicación (se muestra al revisar)" name="explanation" rows={2} defaultValue={values.explanation ?? ""} error={errors.explanation} />
+    </>
+  );
+}
+
+function toValues(q: QuestionView): Record<string, string> {
+  return {
+    prompt: q.prompt,
+    option0: q.options[0] ?? "",
+    option1: q.options[1] ?? "",
+    option2: q.options[2] ?? "",
+    option3: q.options[3] ?? "",
+    correctIndex: String(q.correctIndex),
+    explanation: q.explanation,
+  };
+}
+
+export function QuestionBank({ lessonId, questions, result }: { lessonId: number; questions: QuestionView[]; result?: EditorResult }) {
+  const add = resultFor(result, "question-new");
+  const enough = questions.length >= MIN_EXAM_QUESTIONS;
+  return (
+    <section aria-labelledby="banco-preguntas" className={`${card} p-5 sm:p-6`}>
+      <h2 id="banco-preguntas" className="text-lg font-bold text-ink">
+        Banco de preguntas ({questions.length})
+      </h2>
+      <p className={`mt-1 text-sm ${enough ? "text-slate-600" : "font-semibold text-amber-900"}`}>
+        {enough
+          ? `Cada intento toma ${MIN_EXAM_QUESTIONS} preguntas al azar de este banco.`
+          : `Faltan ${MIN_EXAM_QUESTIONS - questions.length} preguntas para poder publicar el examen (mínimo ${MIN_EXAM_QUESTIONS}).`}
+      </p>
+      {questions.length > 0 ? (
+        <ol className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+          {questions.map((q, i) => {
+            const r = resultFor(result, `question-${q.id}`);
+            return (
+              <li key={q.id} className="py-4">
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-ink">
+                      {i + 1}. {q.prompt}
+                    </p>
+                    <ul className="mt-1 text-sm text-slate-700">
+                      {q.options.map((o, k) => (
+                        <li key={k} className={k === q.correctIndex ? "font-semibold text-emerald-800" : undefined}>
+                          {LETTERS[k]}) {o}
+                          {k === q.correctIndex ? " ✓ (correcta)" : ""}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                  <ConfirmDelete label="Eliminar" question="¿Eliminar esta pregunta del banco?" intent="delete-question" fields={{ questionId: q.id }} />
+                </div>
+                <details open={Object.keys(r.errors).length > 0} className="mt-2">
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-800">Editar pregunta {i + 1}</summary>
+                  <Form method="post" key={r.nonce} noValidate className="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4">
+                    <input type="hidden" name="questionId" value={q.id} />
+                    <QuestionFields values={r.values ?? toValues(q)} errors={r.errors} />
+                    <div>
+                      <SubmitButton intent="update-question" label="Guardar pregunta" match={["questionId", String(q.id)]} className={secondaryButton} />
+                    </div>
+                  </Form>
+                </details>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      <Form method="post" key={add.nonce} noValidate className="mt-5 grid gap-3" aria-labelledby="nueva-pregunta">
+        <h3 id="nueva-pregunta" className="text-base font-bold text-ink">
+          Agregar pregunta
+        </h3>
+        <input type="hidden" name="lessonId" value={lessonId} />
+        <QuestionFields values={add.values ?? {}} errors={add.errors} />
+        <div>
+          <SubmitButton intent="add-question" label="Agregar pregunta" pendingLabel="Agregando..." />
+        </div>
+      </Form>
+    </section>
+  );
+}

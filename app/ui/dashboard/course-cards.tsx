@@ -1,0 +1,110 @@
+import { Link } from "react-router";
+import { categoryBadge, primaryButton, secondaryButton } from "~/ui/admin/styles";
+import { CourseImage } from "./course-image";
+import type { DashboardCourseView } from "./types";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function Ribbon({ children, tone }: { children: string; tone: "green" | "amber" | "brand" }) {
+  const colours = {
+    green: "bg-emerald-700 text-white",
+    amber: "bg-amber-100 text-amber-900 ring-1 ring-amber-300",
+    brand: "bg-brand-700 text-white",
+  }[tone];
+  return <span className={`absolute right-3 top-3 rounded-full px-3 py-1 text-xs font-bold shadow ${colours}`}>{children}</span>;
+}
+
+function CardShell({ course, ribbon, children }: { course: DashboardCourseView; ribbon: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="relative aspect-[16/9] overflow-hidden bg-slate-100">
+        <CourseImage src={course.imageUrl} title={course.title} />
+        {ribbon}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p>
+          <span className={categoryBadge}>{course.category}</span>
+        </p>
+        <h3 className="mt-3 line-clamp-2 text-lg font-bold leading-snug text-ink">{course.title}</h3>
+        <p className="mt-2 line-clamp-2 text-sm leading-6 text-slate-600">{course.description}</p>
+        <p className="mt-3 text-sm text-slate-600">
+          {plural(course.modules, "módulo", "módulos")} · {plural(course.lessons, "lección", "lecciones")}
+        </p>
+        {children}
+      </div>
+    </article>
+  );
+}
+
+export function LearnerCourseCard({ course }: { course: DashboardCourseView }) {
+  const ribbon = course.completed ? (
+    <Ribbon tone="green">Completado</Ribbon>
+  ) : course.progress > 0 ? (
+    <Ribbon tone="amber">En progreso</Ribbon>
+  ) : null;
+  return (
+    <CardShell course={course} ribbon={ribbon}>
+      <div className="mt-4">
+        <div className="flex items-center justify-between text-sm">
+          <span className="font-semibold text-slate-700">Progreso</span>
+          <span className="font-bold text-ink">{course.progress}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={`Progreso en ${course.title}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={course.progress}
+          className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className={`h-full rounded-full ${course.completed ? "bg-emerald-600" : "bg-brand-700"}`} style={{ width: `${course.progress}%` }} />
+        </div>
+      </div>
+      <div className="mt-auto flex flex-col gap-2 pt-5">
+        <Link to={`/cursos/${course.courseId}`} className={primaryButton} aria-label={`Acceder ahora a ${course.title}`}>
+          Acceder ahora
+        </Link>
+        {course.certificate ? (
+          <a href={course.certificate.pdfPath} className={secondaryButton} aria-label={`Descargar certificado de ${course.title}`}>
+            Descargar certificado
+          </a>
+        ) : null}
+      </div>
+    </CardShell>
+  );
+}
+
+export function AdminCourseCard({ course }: { course: DashboardCourseView }) {
+  const published = course.status === "published";
+  return (
+    <CardShell course={course} ribbon={<Ribbon tone="brand">Gestionar</Ribbon>}>
+      <p className="mt-2">
+        <span
+          className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+            published ? "bg-emerald-50 text-emerald-800 ring-emerald-200" : "bg-slate-100 text-slate-700 ring-slate-300"
+          }`}
+        >
+          {published ? "Publicado" : "Borrador"}
+        </span>
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+        <div className="rounded-lg bg-slate-50 px-3 py-2">
+          <dt className="text-slate-600">Estudiantes</dt>
+          <dd className="text-lg font-bold text-ink">{course.students.toLocaleString("es-CL")}</dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 px-3 py-2">
+          <dt className="text-slate-600">Certificados</dt>
+          <dd className="text-lg font-bold text-ink">{course.certificates.toLocaleString("es-CL")}</dd>
+        </div>
+      </dl>
+      <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
+        <Link to={`/admin/cursos/${course.courseId}`} className={secondaryButton} aria-label={`Editar ${course.title}`}>
+          Editar
+        </Link>
+        <Link to={`/cursos/${course.courseId}/contenido`} className={primaryButton} aria-label={`Acceder a ${course.title}`}>
+          Acceder
+        </Link>
+      </div>
+    </CardShell>
+  );
+}

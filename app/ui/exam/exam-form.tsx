@@ -1,0 +1,103 @@
+// The ten questions of an attempt (product-spec.md §4 Exam view, §5): one radio group per question,
+// options A–D, 'Enviar respuestas' enabled once all are answered (the server checks again), 'Volver' to the intro.
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { answerFieldName } from "~/domain/exam-forms";
+import { OPTION_LETTERS } from "~/domain/grading";
+import { primaryButton, secondaryButton } from "./exam-intro";
+
+export interface ExamQuestion {
+  id: number;
+  prompt: string;
+  options: string[];
+}
+
+function answeredCount(form: HTMLFormElement, questions: ExamQuestion[]) {
+  return questions.filter((q) => form.querySelector(`input[name="${answerFieldName(q.id)}"]:checked`)).length;
+}
+
+export function ExamForm({
+  lessonId,
+  attemptId,
+  questions,
+  introHref,
+  error,
+  values,
+}: {
+  lessonId: number;
+  attemptId: number;
+  questions: ExamQuestion[];
+  introHref: string;
+  error: string | null;
+  values: Record<string, string>;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "enviar-examen";
+  const [hydrated, setHydrated] = useState(false);
+  const [answered, setAnswered] = useState(() => questions.filter((q) => values[answerFieldName(q.id)] !== undefined).length);
+  useEffect(() => setHydrated(true), []);
+  const total = questions.length;
+  // Without JavaScript the button stays enabled and the server refuses an incomplete exam.
+  const incomplete = hydrated && answered < total;
+
+  return (
+    <Form method="post" preventScrollReset onChange={(e) => setAnswered(answeredCount(e.currentTarget, questions))} className="space-y-6">
+      <input type="hidden" name="intent" value="enviar-examen" />
+      <input type="hidden" name="leccion" value={lessonId} />
+      <input type="hidden" name="intento" value={attemptId} />
+      {error ? (
+        <p role="alert" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800">
+          {error}
+        </p>
+      ) : null}
+      <ol className="space-y-5">
+        {questions.map((q, qi) => (
+          <li key={q.id} className="rounded-xl border border-slate-200 p-3 sm:p-4">
+            <fieldset className="m-0 min-w-0 border-0 p-0">
+              <legend className="font-semibold text-ink">
+                <span className="mr-1 text-brand-700">Pregunta {qi + 1} de {total}.</span> {q.prompt}
+              </legend>
+              <div className="mt-3 space-y-2">
+                {q.options.map((option, oi) => {
+                  const id = `p${q.id}-o${oi}`;
+                  return (
+                    <div key={oi}>
+                      <input
+                        type="radio"
+                        id={id}
+                        name={answerFieldName(q.id)}
+                        value={oi}
+                        defaultChecked={values[answerFieldName(q.id)] === String(oi)}
+                        className="peer sr-only"
+                      />
+                      <label
+                        htmlFor={id}
+                        className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-slate-800 hover:bg-slate-50 peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500"
+                      >
+                        <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-xs font-bold">
+                          {OPTION_LETTERS[oi]}
+                        </span>
+                        <span>{option}</span>
+                      </label>
+                    </div>
+                  );
+                })}
+              </div>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white/95 py-3 backdrop-blur">
+        <Link to={introHref} preventScrollReset className={secondaryButton}>
+          Volver
+        </Link>
+        <span className="text-sm text-slate-700" aria-live="polite">
+          Respondidas {answered} de {total}
+        </span>
+        <button type="submit" className={primaryButton} disabled={incomplete || submitting}>
+          {submitting ? "Procesando..." : "Enviar respuestas"}
+        </button>
+      </div>
+    </Form>
+  );
+}

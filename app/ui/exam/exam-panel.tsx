@@ -1,0 +1,49 @@
+// The exam lesson (product-spec.md §4 Exam view): intro → exam → results, each a URL of its own
+// (?leccion=<id> for the intro, &intento=<attempt id> for the exam or its result), so it works without JavaScript.
+import { ExamForm, type ExamQuestion } from "./exam-form";
+import { ExamIntro, type ExamIntroData } from "./exam-intro";
+import { ExamResults, type ExamResultData } from "./exam-results";
+
+export type ExamAttemptData =
+  | { status: "open"; attemptId: number; questions: ExamQuestion[] }
+  | ({ status: "submitted"; attemptId: number } & ExamResultData);
+
+export interface ExamPanelData {
+  intro: ExamIntroData;
+  attempt: ExamAttemptData | null;
+  /** A notice for the intro, e.g. when the attempt in the URL is not the learner's. */
+  notice: string | null;
+}
+
+export function ExamPanel({
+  lessonId,
+  exam,
+  introHref,
+  continueHref,
+  error,
+}: {
+  lessonId: number;
+  exam: ExamPanelData;
+  introHref: string;
+  continueHref: string;
+  error: { message: string; values: Record<string, string> } | null;
+}) {
+  const attempt = exam.attempt;
+  if (attempt?.status === "open") {
+    return (
+      <ExamForm
+        key={attempt.attemptId}
+        lessonId={lessonId}
+        attemptId={attempt.attemptId}
+        questions={attempt.questions}
+        introHref={introHref}
+        error={error?.message ?? null}
+        values={error?.values ?? {}}
+      />
+    );
+  }
+  if (attempt?.status === "submitted") {
+    return <ExamResults lessonId={lessonId} result={attempt} introHref={introHref} continueHref={continueHref} />;
+  }
+  return <ExamIntro lessonId={lessonId} intro={exam.intro} notice={error?.message ?? exam.notice} />;
+}

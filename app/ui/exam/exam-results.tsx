@@ -1,0 +1,116 @@
+// The result of a submitted attempt (decisions.md B11): after failing, the score and which questions were
+// wrong (never the right answers); after passing, the full review with correct answers and explanations.
+import { Link } from "react-router";
+import { OPTION_LETTERS, PASS_MARK } from "~/domain/grading";
+import { StartExamForm, primaryButton, secondaryButton } from "./exam-intro";
+
+export interface ResultQuestion {
+  id: number;
+  prompt: string;
+  options: string[];
+  chosen: number;
+  correct: boolean;
+  correctOption: number | null;
+  explanation: string | null;
+}
+
+export interface ExamResultData {
+  attemptNumber: number;
+  score: number;
+  passed: boolean;
+  correctCount: number;
+  questions: ResultQuestion[];
+}
+
+export function ExamResults({
+  lessonId,
+  result,
+  introHref,
+  continueHref,
+}: {
+  lessonId: number;
+  result: ExamResultData;
+  introHref: string;
+  continueHref: string;
+}) {
+  const total = result.questions.length;
+  return (
+    <div className="space-y-6">
+      <section
+        aria-labelledby="resultado-evaluacion"
+        className={`rounded-xl border p-5 ${result.passed ? "border-green-200 bg-green-50" : "border-brand-200 bg-brand-50"}`}
+      >
+        <h3 id="resultado-evaluacion" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+          Resultado del intento {result.attemptNumber}
+        </h3>
+        <p className="mt-2 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+          <span className="text-4xl font-bold text-ink">{result.score} %</span>
+          <span className={`text-2xl font-bold ${result.passed ? "text-green-800" : "text-brand-800"}`}>
+            {result.passed ? "Aprobado" : "Reprobado"}
+          </span>
+        </p>
+        <p className="mt-2 text-slate-800">
+          Respondiste correctamente {result.correctCount} de {total} preguntas.{" "}
+          {result.passed
+            ? "¡Felicitaciones! Revisa abajo las respuestas correctas y sus explicaciones."
+            : `Necesitas ${PASS_MARK} % para aprobar. Repasa los temas de las preguntas marcadas como incorrectas y vuelve a intentarlo.`}
+        </p>
+      </section>
+
+      <div className="flex flex-wrap gap-3">
+        {result.passed ? null : <StartExamForm lessonId={lessonId} label="Reintentar" />}
+        <Link to={introHref} preventScrollReset className={secondaryButton}>
+          Volver al resumen
+        </Link>
+        {result.passed ? (
+          <Link to={continueHref} className={primaryButton}>
+            Continuar
+          </Link>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="revision-evaluacion">
+        <h3 id="revision-evaluacion" className="text-lg font-bold text-ink">
+          {result.passed ? "Revisión de la evaluación" : "Tus respuestas"}
+        </h3>
+        <ol className="mt-3 space-y-4">
+          {result.questions.map((q, qi) => (
+            <li key={q.id} className="rounded-xl border border-slate-200 p-4">
+              <p className="font-semibold text-ink">
+                <span className="mr-1 text-slate-600">Pregunta {qi + 1}.</span> {q.prompt}
+              </p>
+              <p className={`mt-1 text-sm font-semibold ${q.correct ? "text-green-800" : "text-brand-800"}`}>
+                {q.correct ? "✓ Correcta" : "✗ Incorrecta"}
+              </p>
+              {result.passed ? (
+                <ul className="mt-3 space-y-1.5 text-sm">
+                  {q.options.map((option, oi) => {
+                    const isCorrect = oi === q.correctOption;
+                    const isChosen = oi === q.chosen;
+                    return (
+                      <li
+                        key={oi}
+                        className={`rounded-lg border px-3 py-2 ${
+                          isCorrect ? "border-green-300 bg-green-50" : isChosen ? "border-brand-200 bg-brand-50" : "border-slate-200"
+                        }`}
+                      >
+                        <span className="font-bold">{OPTION_LETTERS[oi]}.</span> {option}
+                        {isCorrect ? <span className="ml-2 font-semibold text-green-800">(respuesta correcta)</span> : null}
+                        {isChosen ? <span className="ml-2 font-semibold text-slate-700">(tu respuesta)</span> : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : (
+                <p className="mt-2 text-sm text-slate-700">
+                  Tu respuesta: <span className="font-semibold">{OPTION_LETTERS[q.chosen]}.</span> {q.options[q.chosen]}
+                </p>
+              )}
+              {result.passed && q.explanation ? <p className="mt-3 text-sm text-slate-700">{q.explanation}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import { site } from "~/config/site";
+import { BrandLogo } from "./brand-logo";
+import { mainNav } from "./nav-links";
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-ink text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
+        <div className="md:col-span-1">
+          <BrandLogo inverted />
+          <p className="mt-4 text-sm leading-6">
+            {site.tagline}: cursos de RCP, primeros auxilios y seguridad privada para personas y empresas.
+          </p>
+        </div>
+        <nav aria-label="Enlaces rápidos">
+          <h2 className="text-sm font-bold uppercase tracking-wide text-white">Enlaces rápidos</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:text-white">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/certificados" className="hover:text-white">
+                Verificar certificado
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wide text-white">Contacto</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              {site.city}, {site.country}
+            </li>
+            <li>
+              <a href={`mailto:${site.email}`} className="hover:text-white">
+                {site.email}
+              </a>
+            </li>
+            <li>
+              <a href={site.phoneHref} className="hover:text-white">
+                {site.phone}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wide text-white">Síguenos</h2>
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm">
+            {site.social.map((s) => (
+              <li key={s.name}>
+                <a href={s.href} rel="noopener noreferrer" className="rounded-md border border-slate-600 px-3 py-2 hover:border-white hover:text-white">
+                  {s.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-700">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400 sm:px-6 lg:px-8">
+          © {new Date().getFullYear()} {site.legalName}. Todos los derechos reservados.
+        </p>
+      </div>
+    </footer>
+  );
+}

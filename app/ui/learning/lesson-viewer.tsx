@@ -1,0 +1,153 @@
+// The lesson viewer (decisions.md A4): modes pdf, video, lectura, download and examen, a full-screen
+// button, and links to the previous and next lesson.
+import { useRef, type ReactNode } from "react";
+import { Link } from "react-router";
+import { formatMinutes } from "~/domain/format";
+import { learningMessages } from "~/domain/learning-messages";
+import { LESSON_TYPE_LABELS, LessonIcon } from "./lesson-icons";
+import { FullscreenButton } from "./fullscreen-button";
+import { PdfViewer } from "./pdf-viewer";
+import { VideoPlayer } from "./video-player";
+
+export interface ViewerLesson {
+  id: number;
+  moduleTitle: string;
+  title: string;
+  type: string;
+  durationMin: number;
+  pending: boolean;
+  completed: boolean;
+  mode: "pdf" | "video" | "lectura" | "download" | "examen" | null;
+  fileUrl: string | null;
+  downloadUrl: string | null;
+  captionsUrl: string | null;
+  filename: string | null;
+  size: number | null;
+  html: string | null;
+  previousId: number | null;
+  nextId: number | null;
+}
+
+function formatSize(bytes: number | null) {
+  if (!bytes) return "";
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString("es-CL", { maximumFractionDigits: 1 })} MB`;
+}
+
+const smallButton =
+  "inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+
+export function LessonViewer({
+  lesson,
+  lessonHref,
+  showCompletion,
+  trackVideo,
+  exam,
+}: {
+  lesson: ViewerLesson;
+  lessonHref: (id: number) => string;
+  showCompletion: boolean;
+  trackVideo: boolean;
+  exam: ReactNode;
+}) {
+  const viewerRef = useRef<HTMLElement>(null);
+  const meta = [LESSON_TYPE_LABELS[lesson.type] ?? lesson.type, formatMinutes(lesson.durationMin)].filter(Boolean).join(" · ");
+
+  let body: ReactNode;
+  if (lesson.pending) {
+    body = (
+      <div className="p-8 text-center">
+        <p className="inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">{learningMessages.pendingLesson}</p>
+        <p className="mt-3 text-slate-700">{learningMessages.pendingLessonDetail}</p>
+      </div>
+    );
+  } else if (lesson.mode === "pdf" && lesson.fileUrl) {
+    body = <PdfViewer url={lesson.fileUrl} title={lesson.title} downloadUrl={lesson.downloadUrl} />;
+  } else if (lesson.mode === "video" && lesson.fileUrl) {
+    body = (
+      <VideoPlayer
+        lessonId={lesson.id}
+        src={lesson.fileUrl}
+        captionsUrl={lesson.captionsUrl}
+        title={lesson.title}
+        track={trackVideo && !lesson.completed}
+      />
+    );
+  } else if (lesson.mode === "lectura" && lesson.html !== null) {
+    body = (
+      <div
+        className="lesson-prose max-w-none p-5 text-slate-800 sm:p-8 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:font-semibold [&_img]:max-w-full [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_table]:mt-3 [&_td]:border [&_td]:p-2 [&_th]:border [&_th]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
+        dangerouslySetInnerHTML={{ __html: lesson.html }}
+      />
+    );
+  } else if (lesson.mode === "download" && lesson.downloadUrl) {
+    body = (
+      <div className="p-8 text-center">
+        <p className="text-slate-700">Este material se descarga para verlo en tu dispositivo.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {lesson.filename} {lesson.size ? `(${formatSize(lesson.size)})` : null}
+        </p>
+        <a href={lesson.downloadUrl} className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          Descargar archivo
+        </a>
+      </div>
+    );
+  } else if (lesson.mode === "examen") {
+    body = <div className="p-3 sm:p-6">{exam}</div>;
+  } else {
+    body = <p className="p-8 text-center text-slate-700">{learningMessages.noLessonContent}</p>;
+  }
+
+  return (
+    <article aria-labelledby="leccion-titulo" className="min-w-0">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-600">{lesson.moduleTitle}</p>
+          <h2 id="leccion-titulo" className="text-xl font-bold text-ink sm:text-2xl">
+            {lesson.title}
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <LessonIcon name={lesson.type} />
+            {meta}
+            {showCompletion && lesson.completed ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                <LessonIcon name="check" className="h-3.5 w-3.5" /> Completada
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {lesson.downloadUrl && lesson.mode !== "download" ? (
+            <a href={lesson.downloadUrl} className={smallButton}>
+              Descargar
+            </a>
+          ) : null}
+          <FullscreenButton target={viewerRef} className={smallButton} />
+        </div>
+      </header>
+
+      <section
+        ref={viewerRef}
+        aria-label="Visor de la lección"
+        className="mt-4 overflow-auto rounded-xl border border-slate-200 bg-white shadow-sm [&:fullscreen]:rounded-none [&:fullscreen]:border-0"
+      >
+        {body}
+      </section>
+
+      <nav aria-label="Lecciones" className="mt-4 flex flex-wrap justify-between gap-3">
+        {lesson.previousId !== null ? (
+          <Link to={lessonHref(lesson.previousId)} preventScrollReset className={smallButton}>
+            ← Lección anterior
+          </Link>
+        ) : (
+          <span />
+        )}
+        {lesson.nextId !== null ? (
+          <Link to={lessonHref(lesson.nextId)} preventScrollReset className={smallButton}>
+            Siguiente lección →
+          </Link>
+        ) : null}
+      </nav>
+    </article>
+  );
+}

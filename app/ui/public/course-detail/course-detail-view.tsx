@@ -1,0 +1,192 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Icon, type IconName } from "../icons";
+import { ModuleList, type ModuleView } from "./module-list";
+import { TopicChips } from "./topic-chips";
+
+export interface CourseDetailData {
+  id: number;
+  title: string;
+  category: string;
+  level: string;
+  hoursLabel: string;
+  priceClp: number | null;
+  priceLabel: string;
+  modality: string;
+  description: string;
+  longDescription: string;
+  audience: string;
+  topics: string[];
+  materials: string;
+  certification: string;
+  imageUrl: string | null;
+  nextDateLabel: string;
+  location: string;
+  requirements: string[];
+  instructorName: string;
+  instructorTitle: string;
+}
+
+function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-xl font-bold tracking-tight text-ink sm:text-2xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A fact of the enrolment box: icon, label and value. */
+function Fact({ icon, label, value }: { icon: IconName; label: string; value: string }) {
+  return (
+    <div className="relative min-h-9 pl-12">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        <span className="pub-icon-muted absolute left-0 top-0">
+          <Icon name={icon} className="h-4 w-4" />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-sm font-semibold text-slate-800">{value}</dd>
+    </div>
+  );
+}
+
+/** Title band: breadcrumb, category, title, summary and key numbers. Server-rendered (static-html). */
+export function CourseHero({ course, countsLabel }: { course: CourseDetailData; countsLabel: string }) {
+  return (
+    <section className="pub-hero-band">
+      <div className="pub-container py-8 sm:py-12">
+        <nav aria-label="Ruta de navegación" className="text-sm">
+          <ol className="flex flex-wrap items-center gap-1 text-slate-600">
+            <li>
+              <Link to="/cursos" className="inline-flex items-center gap-1 font-medium hover:text-brand-700">
+                <Icon name="arrow-left" className="h-4 w-4" />
+                Cursos
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="truncate text-slate-700">
+              {course.title}
+            </li>
+          </ol>
+        </nav>
+        <p className="mt-6">
+          <span className="pub-badge">{course.category}</span>
+        </p>
+        <h1 className="pub-h1 mt-3 max-w-3xl">{course.title}</h1>
+        <p className="pub-lead mt-4 max-w-3xl">{course.description}</p>
+        <ul className="pub-meta mt-6 text-slate-700">
+          <li>
+            <Icon name="chart" />
+            Nivel: <strong>{course.level}</strong>
+          </li>
+          <li>
+            <Icon name="clock" />
+            Duración: <strong>{course.hoursLabel}</strong>
+          </li>
+          <li>
+            <Icon name="book" />
+            {countsLabel}
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** Next date, place, modality, duration and level. Server-rendered (static-html). */
+export function CourseFacts({ course }: { course: CourseDetailData }) {
+  return (
+    <dl className="mt-6 space-y-4 border-t border-slate-100 pt-6">
+      <Fact icon="calendar" label="Próxima fecha" value={course.nextDateLabel || "Por confirmar"} />
+      <Fact icon="pin" label="Ubicación" value={course.location || "Por confirmar"} />
+      {course.modality ? <Fact icon="laptop" label="Modalidad" value={course.modality} /> : null}
+      <Fact icon="clock" label="Duración" value={course.hoursLabel} />
+      <Fact icon="chart" label="Nivel" value={course.level} />
+    </dl>
+  );
+}
+
+/** Description, audience, topics, programme, requirements, materials, certification, instructor. Server-rendered. */
+export function CourseBody({
+  course,
+  modules,
+  countsLabel,
+}: {
+  course: CourseDetailData;
+  modules: readonly ModuleView[];
+  countsLabel: string;
+}) {
+  const text = "leading-7 text-slate-700";
+  return (
+    <div className="space-y-12">
+      {course.longDescription ? (
+        <Block id="descripcion" title="Descripción del curso">
+          <div className={`space-y-4 ${text}`}>
+            {course.longDescription.split(/\n\s*\n/).map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </Block>
+      ) : null}
+      {course.audience ? (
+        <Block id="dirigido" title="¿A quién está dirigido?">
+          <p className={text}>{course.audience}</p>
+        </Block>
+      ) : null}
+      {course.topics.length > 0 ? (
+        <Block id="temas" title="Temas que aprenderás">
+          <TopicChips topics={course.topics} />
+        </Block>
+      ) : null}
+      <Block id="contenido" title="Contenido del curso">
+        <p className="-mt-1 mb-4 text-sm text-slate-600">
+          {countsLabel} · {course.hoursLabel} de dedicación estimada
+        </p>
+        <ModuleList modules={modules} />
+      </Block>
+      {course.requirements.length > 0 ? (
+        <Block id="requisitos" title="Requisitos">
+          <ul className="pub-checklist space-y-2">
+            {course.requirements.map((r) => (
+              <li key={r}>
+                <Icon name="check-circle" />
+                {r}
+              </li>
+            ))}
+          </ul>
+        </Block>
+      ) : null}
+      {course.materials ? (
+        <Block id="materiales" title="Materiales">
+          <p className={text}>{course.materials}</p>
+        </Block>
+      ) : null}
+      {course.certification ? (
+        <Block id="certificacion" title="Certificación">
+          <div className="flex gap-4 rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200">
+            <span className="pub-icon-tile bg-white">
+              <Icon name="award" />
+            </span>
+            <p className={text}>{course.certification}</p>
+          </div>
+        </Block>
+      ) : null}
+      {course.instructorName ? (
+        <Block id="instructor" title="Instructor">
+          <p className="flex items-center gap-4">
+            <span className="pub-icon-muted h-14 w-14 rounded-full">
+              <Icon name="user" className="h-7 w-7" />
+            </span>
+            <span>
+              <span className="block font-bold text-ink">{course.instructorName}</span>
+              <span className="text-sm text-slate-600">{course.instructorTitle}</span>
+            </span>
+          </p>
+        </Block>
+      ) : null}
+    </div>
+  );
+}
