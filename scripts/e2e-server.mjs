@@ -1,0 +1,40 @@
+// Builds the app into its own folder and serves it on a fresh embedded database for the end-to-end tests.
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const port = process.env.E2E_PORT || "3210";
+const buildDir = process.env.BUILD_DIR || "build-e2e";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academia-e2e-"));
+
+execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
+
+const child = spawn(process.execPath, ["server.js"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: buildDir,
+    PORT: port,
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT || "2526"}`,
+    MAIL_FROM: "Academia <no-responder@academia.test>",
+    CONTACT_INBOX: "inbox@academia.test",
+    ADMIN_EMAIL: "admin@academia.test",
+    ADMIN_PASSWORD: "admin-e2e-123",
+    ADMIN_NAME: "Administradora Pruebas",
+    LOG_LEVEL: "warn",
+    // Every browser of the run comes from 127.0.0.1: the per-address contact limit (5 / 10 min) would trip.
+    CONTACT_RATE_LIMIT_MAX: "1000",
+  },
+});
+const stop = () => child.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, lint, budgets, unit, integration (PGlite, then PostgreSQL), end-to-end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m▶ %s\033[0m\n' "$*"; }
+
+step "typecheck"
+npm run --silent typecheck
+step "lint"
+npm run --silent lint
+step "unit"
+npx vitest run --project unit
+step "integration on embedded PGlite"
+TEST_DB=pglite npx vitest run --project integration
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "integration on PostgreSQL ($TEST_DATABASE_URL)"
+  TEST_DB=postgres npx vitest run --project integration
+else
+  echo "TEST_DATABASE_URL is not set: integration tests on PostgreSQL skipped (CI always sets it)."
+  if [ -n "${CI:-}" ]; then echo "CI must run the PostgreSQL stage" >&2; exit 1; fi
+fi
+step "end-to-end in Chromium"
+npx playwright test
+if [ -f scripts/check-budgets.mjs ]; then
+  step "JavaScript/CSS budgets of public pages (from the e2e build)"
+  node scripts/check-budgets.mjs build-e2e
+fi

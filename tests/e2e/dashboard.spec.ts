@@ -1,0 +1,148 @@
+// The dashboard (product-spec.md §2 Dashboard, decisions.md B3/B9) as a learner and as an admin sees it.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./support/axe";
+import { signInAsAdmin, signUpAs } from "./support/auth";
+
+const rcp = JSON.parse(fs.readFileSync(path.resolve("content/courses/rcp-solo-compresiones/course.json"), "utf8")) as {
+  title: string;
+  modules: { title: string; lessons: { title: string; type: string }[] }[];
+};
+const rcpModules = rcp.modules.length;
+const rcpLessons = rcp.modules.reduce((n, m) => n + m.lessons.length, 0);
+
+function isMobile(page: Page) {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/** Clicks the header's dashboard link (user menu on desktop, mobile menu on a phone): a client-side navigation. */
+async function clickHeaderDashboard(page: Page) {
+  if (isMobile(page)) {
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await page.getByRole("navigation", { name: "Menú móvil" }).getByRole("link", { name: "Mi Dashboard" }).click();
+  } else {
+    await page.getByRole("button", { name: /Menú de usuario/ }).click();
+    await page.getByRole("link", { name: "Dashboard", exact: true }).click();
+  }
+}
+
+/** Opens a lesson from the course content page's module panel (a drawer on a phone). */
+async function openLesson(page: Page, title: string) {
+  let panel = page.getByRole("complementary", { name: "Módulos del curso" });
+  if (isMobile(page)) {
+    await page.getByRole("link", { name: "Módulos del curso" }).click();
+    panel = page.getByRole("dialog", { name: "Módulos del curso" });
+  }
+  await panel.getByRole("link", { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).click();
+  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+}
+
+test.describe("dashboard de usuario", () => {
+  test("sin cursos: bienvenida, Panel de Usuario, estadísticas en 0 y 'Explorar Cursos'", async ({ page }) => {
+    const learner = await signUpAs(page, { name: "Valentina Rojas" });
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Bienvenido, Valentina Rojas" })).toBeVisible();
+    await expect(page.getByText("Panel de Usuario", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Editar Perfil" })).toHaveAttribute("href", "/perfil");
+    const stats = page.getByRole("region", { name: "Resumen" });
+    for (const label of ["Cursos Completados", "Cursos en Progreso", "Certificados"]) await expect(stats.getByText(label, { exact: true })).toBeVisible();
+    await expect(stats.getByText("0% de tus cursos")).toHaveCount(2);
+    await expect(page.getByRole("heading", { level: 2, name: "Mis Cursos" })).toBeVisible();
+    await expect(page.getByText("No estás inscrito en ningún curso actualmente.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Explorar Cursos" })).toHaveAttribute("href", "/cursos");
+    await expect(page.getByText("Panel de Administración", { exact: true })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    expect(learner.email).toContain("@");
+  });
+
+  test("inscrito: tarjeta con categoría, módulos y lecciones, progreso y 'Acceder ahora'; 'Cargando cursos...' al navegar", async ({ page }) => {
+    await signUpAs(page, { name: "Tomás Pérez" });
+    await page.goto("/cursos/1");
+    await page.getByRole("button", { name: "Comprar curso" }).first().click();
+    await expect(page).toHaveURL(/\/cursos\/1\/contenido/);
+    await page.goto("/dashboard");
+    const card = page.getByRole("article").filter({ hasText: rcp.title });
+    await expect(card.getByRole("heading", { level: 3, name: rcp.title })).toBeVisible();
+    await expect(card.getByText("Salud", { exact: true })).toBeVisible();
+    await expect(card.getByText(`${rcpModules} módulos · ${rcpLessons} lecciones`)).toBeVisible();
+    await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", /^\d+$/);
+    await expect(card.getByRole("link", { name: /Acceder ahora/ })).toHaveAttribute("href", "/cursos/1");
+    await expect(card.getByText("Completado", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Resumen" }).getByText("100% de tus cursos")).toBeVisible(); // 1 of 1 in progress
+
+    // While a client-side navigation loads the dashboard, the course list says 'Cargando cursos...'.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/dashboard\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await clickHeaderDashboard(page);
+    await expect(page.getByRole("status").filter({ hasText: "Cargando cursos..." })).toBeVisible();
+    release();
+    await expect(page.getByText("Cargando cursos...")).toHaveCount(0);
+    await expect(card).toBeVisible();
+    await page.unrouteAll({ behavior: "wait" });
+
+    // The progress ribbon appears once the learner has completed a module.
+    const firstModule = rcp.modules[0]!;
+    for (const lesson of firstModule.lessons) {
+      await page.goto("/cursos/1/contenido");
+      await openLesson(page, lesson.title);
+    }
+    await page.goto("/dashboard");
+    await expect(card.getByText("En progreso", { exact: true })).toBeVisible();
+    await expect(card.getByText(`${Math.round(100 / rcpModules)}%`, { exact: true })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});
+
+test.describe("dashboard de administrador", () => {
+  test("Panel de Administrador con contadores reales, 'Todos los Cursos' y tarjetas 'Gestionar'", async ({ page }) => {
+    const admin = await signInAsAdmin(page);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: `Bienvenido, ${admin.name}` })).toBeVisible();
+    await expect(page.getByText("Panel de Administrador", { exact: true })).toBeVisible();
+    const panel = page.getByRole("region", { name: "Panel de Administración" });
+    for (const [name, href] of [
+      ["Gestionar Usuarios", "/admin/usuarios"],
+      ["Gestionar Cursos", "/admin/cursos"],
+      ["Gestionar Inscripciones", "/admin/inscripciones"],
+    ] as const) {
+      const link = panel.getByRole("link", { name: new RegExp(`^${name} \\d`) });
+      await expect(link).toHaveAttribute("href", href);
+    }
+    // Real counts, not the spec's placeholders: at least the admin itself is a user.
+    const users = Number((await panel.getByRole("link", { name: /Gestionar Usuarios/ }).innerText()).replace(/\D/g, ""));
+    expect(users).toBeGreaterThanOrEqual(1);
+    const published = Number((await panel.getByRole("link", { name: /Gestionar Cursos/ }).innerText()).replace(/\D/g, ""));
+    expect(published).toBeGreaterThanOrEqual(1);
+
+    await expect(page.getByRole("heading", { level: 2, name: "Todos los Cursos" })).toBeVisible();
+    await expect(page.getByText("Vista de Administrador")).toBeVisible();
+    const card = page.getByRole("article").filter({ hasText: rcp.title });
+    await expect(card.getByText("Gestionar", { exact: true })).toBeVisible();
+    await expect(card.getByText("Estudiantes")).toBeVisible();
+    await expect(card.getByText("Certificados")).toBeVisible();
+    await expect(card.getByRole("link", { name: /^Editar/ })).toHaveAttribute("href", "/admin/cursos/1");
+    await expect(card.getByRole("link", { name: /^Acceder/ })).toHaveAttribute("href", "/cursos/1/contenido");
+    await expectNoA11yViolations(page);
+
+    // /admin shows the same admin view, with the administration sub-navigation.
+    await page.goto("/admin");
+    await expect(page.getByRole("navigation", { name: "Administración" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Todos los Cursos" })).toBeVisible();
+    await card.getByRole("link", { name: /^Editar/ }).click();
+    await expect(page).toHaveURL(/\/admin\/cursos\/1$/);
+  });
+
+  test("un usuario que abre /admin vuelve a /dashboard; un anónimo va a /login", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+    await signUpAs(page);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Panel de Usuario", { exact: true })).toBeVisible();
+  });
+});

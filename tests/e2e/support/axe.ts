@@ -1,0 +1,20 @@
+import { createRequire } from "node:module";
+import { expect, type Page } from "@playwright/test";
+
+const require = createRequire(import.meta.url);
+const axeSource = require("fs").readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") as string;
+
+/** Runs axe-core in the page and fails on any WCAG A/AA violation. */
+export async function expectNoA11yViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const result = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((v: { id: string; help: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
+    }));
+  });
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { user } from "~/server/db/schema";
+import { getUser } from "~/server/session.server";
+import { action as apiAction } from "~/routes/api.auth";
+import { action, loader } from "~/routes/registro";
+import { cookieFrom, formRequest, getRequest } from "../support/requests";
+import { createUser } from "../support/users";
+import { apiRequest, call } from "./support";
+
+const unique = () => `nuevo.${Math.random().toString(36).slice(2, 10)}@academia.test`;
+const valid = () => ({ name: "Camila Soto", email: unique(), password: "clave-123", confirmPassword: "clave-123" });
+
+async function roleOf(email: string) {
+  const [row] = await db().select({ role: user.role }).from(user).where(eq(user.email, email.toLowerCase()));
+  return row?.role;
+}
+
+describe("registro (/registro)", () => {
+  it("con campos vacíos responde 400 'Por favor, completa todos los campos.' y conserva lo escrito", async () => {
+    const out = await call(action, formRequest("/registro", { ...valid(), name: "Ana", email: "", password: "" }));
+    expect(out.status).toBe(400);
+    expect(out.data.formError).toBe("Por favor, completa todos los campos.");
+    expect(out.data.values).toEqual({ name: "Ana", email: "" });
+    expect(JSON.stringify(out.data)).not.toContain("clave-123");
+  });
+
+  it("un nombre de solo espacios cuenta como vacío", async () => {
+    const out = await call(action, formRequest("/registro", { ...valid(), name: "   " }));
+    expect(out.data.formError).toBe("Por favor, completa todos los campos.");
+  });
+
+  it("contraseñas distintas: 'Las contraseñas no coinciden.'", async () => {
+    const out = await call(action, formRequest("/registro", { ...valid(), confirmPassword: "otra-clave" }));
+    expect(out.status).toBe(400);
+    expect(out.data.fieldErrors.confirmPassword).toBe("Las contraseñas no coinciden.");
+  });
+
+  it("contraseña corta: 'La contraseña debe tener al menos 6 caracteres.'", async () => {
+    const out = await call(action, formRequest("/registro", { ...valid(), password: "12345", confirmPassword: "12345" }));
+    expect(out.status).toBe(400);
+    expect(out.data.fieldErrors.password).toBe("La contraseña debe tener al menos 6 caracteres.");
+  });
+
+  it("correo mal escrito: 'El correo electrónico no es válido.'", async () => {
+    const out = await call(action, formRequest("/registro", { ...valid(), email: "camila@" }));
+    expect(out.status).toBe(400);
+    expect(out.data.fieldErrors.email).toBe("El correo electrónico no es válido.");
+  });
+
+  it("un nombre de más de 120 caracteres se rechaza con un mensaje en español", async () => {
+    const out = await call(action, formRequest("/registro", { ...valid(), name: "a".repeat(121) }));
+    expect(out.status).toBe(400);
+    expect(out.data.fieldErrors.name).toBe("El nombre no puede tener más de 120 caracteres.");
+  });
+
+  it("crea la cuenta con rol user, inicia sesión y va a /dashboard", async () => {
+    const input = valid();
+    const out = await call(action, formRequest("/registro", { ...input, email: `  ${input.email.toUpperCase()} ` }));
+    expect(out.status).toBe(302);
+    expect(out.location).toBe("/dashboard");
+    const cookie = cookieFrom(out.headers);
+    const me = await getUser(getRequest("/dashboard", cookie));
+    expect(me).toMatchObject({ name: "Camila Soto", email: input.email, role: "user" });
+    expect(out.headers.getSetCookie().join("\n")).toMatch(/HttpOnly/i);
+    expect(out.headers.getSetCookie().join("\n")).toMatch(/SameSite=Lax/i);
+  });
+
+  it("un correo ya registrado (sin importar mayúsculas): 'Este correo electrónico ya está en uso.'", async () => {
+    const existing = await createUser();
+    const out = await call(action, formRequest("/registro", { ...valid(), email: existing.email.toUpperCase() }));
+    expect(out.status).toBe(409);
+    expect(out.data.fieldErrors.email).toBe("Este correo electrónico ya está en uso.");
+  });
+
+  it("un campo role=admin en el formulario no crea un administrador", async () => {
+    const input = valid();
+    const out = await call(action, formRequest("/registro", { ...input, role: "admin", banned: "false" }));
+    expect(out.status).toBe(302);
+    expect(await roleOf(input.email)).toBe("user");
+  });
+
+  it("un POST directo a /api/auth/sign-up/email con role=admin no crea un administrador", async () => {
+    const email = unique();
+    const out = await call(apiAction, apiRequest("/sign-up/email", { name: "Intrusa", email, password: "clave-123", role: "admin" }));
+    expect(out.status).toBeGreaterThanOrEqual(200);
+    const role = await roleOf(email);
+    // Either refused outright or created as a plain user: never an admin.
+    expect(role === undefined || role === "user").toBe(true);
+    const again = await call(apiAction, apiRequest("/sign-up/email", { name: "Intrusa", email: unique(), password: "clave-123", data: { role: "admin" } }));
+    expect(again.status).toBeLessThan(500);
+    const admins = await db().select({ email: user.email }).from(user).where(eq(user.role, "admin"));
+    expect(admins).toEqual([]);
+  });
+
+  it("/api/auth/sign-up/email tampoco acepta un nombre vacío o de más de 120 caracteres", async () => {
+    const empty = await call(apiAction, apiRequest("/sign-up/email", { name: "  ", email: unique(), password: "clave-123" }));
+    expect(empty.status).toBe(400);
+    const long = await call(apiAction, apiRequest("/sign-up/email", { name: "x".repeat(500), email: unique(), password: "clave-123" }));
+    expect(long.status).toBe(400);
+    const controls = await call(apiAction, apiRequest("/sign-up/email", { name: "\u0000\u0001", email: unique(), password: "clave-123" }));
+    expect(controls.status).toBe(400);
+    const email = unique();
+    const nul = await call(apiAction, apiRequest("/sign-up/email", { name: "Ana\u0000 María", email, password: "clave-123" }));
+    expect(nul.status).toBe(200);
+    const [row] = await db().select({ name: user.name }).from(user).where(eq(user.email, email));
+    expect(row!.name).toBe("Ana María");
+  });
+
+  it("quien ya inició sesión y abre /registro va a /dashboard", async () => {
+    const u = await createUser();
+    const out = await call(loader, getRequest("/registro", u.cookie));
+    expect(out.status).toBe(302);
+    expect(out.location).toBe("/dashboard");
+    expect((await call(loader, getRequest("/registro"))).status).toBe(200);
+  });
+});

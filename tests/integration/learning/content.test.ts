@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { enrolment } from "~/server/db/schema";
+import { learningMessages } from "~/domain/learning-messages";
+import { createUser } from "../support/users";
+import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
+import { completedLessonIds, enrol, enrolmentOf, lessonId, openContent, postContent } from "./helpers";
+
+useFixtureCatalogue();
+
+describe("acceso a /cursos/{id}/contenido", () => {
+  it("un visitante anónimo va al detalle del curso", async () => {
+    expect(await openContent(undefined, 1)).toMatchObject({ status: 302, location: "/cursos/1" });
+    expect(await openContent(undefined, "abc")).toMatchObject({ status: 302, location: "/cursos/abc" });
+  });
+
+  it("un usuario no inscrito ve 'No estás inscrito en este curso...' (403) y nada del contenido", async () => {
+    const u = await createUser();
+    const res = await openContent(u.cookie, 1);
+    expect(res.status).toBe(403);
+    expect(res.data).toEqual({ kind: "not-enrolled", course: { id: 1, title: "Curso de prueba 1" } });
+    expect(learningMessages.notEnrolled).toBe("No estás inscrito en este curso. Por favor, inscríbete primero.");
+  });
+
+  it("curso inexistente, id no numérico o borrador: 'No se encontró información del curso.' (404)", async () => {
+    const u = await createUser();
+    await db().insert(enrolment).values({ userId: u.id, courseId: 3 });
+    for (const id of ["999", "abc", "1.5", "3"]) {
+      const res = await openContent(u.cookie, id);
+      expect(res.status, id).toBe(404);
+      expect(res.data).toEqual({ kind: "not-found" });
+    }
+  });
+
+  it("un administrador abre cualquier curso sin inscribirse y no se registra avance", async () => {
+    const admin = await createUser({ role: "admin" });
+    const res = await openContent(admin.cookie, 1);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ kind: "content", admin: true, enrolled: false, progress: 0 });
+    expect(res.data.lesson.title).toBe(COURSE1.pdf);
+    expect(await enrolmentOf(admin.id)).toBeUndefined();
+    // A draft is open to admins (preview), flagged as such.
+    expect((await openContent(admin.cookie, 3)).data).toMatchObject({ kind: "content", course: { draft: true } });
+  });
+
+  it("curso 2: módulos sin lecciones publicadas ('Contenido en preparación') y lecciones 'Próximamente'", async () => {
+    const admin = await createUser({ role: "admin" });
+    const res = await openContent(admin.cookie, 2);
+    expect(res.data.lesson).toBeNull();
+    expect(res.data.modules).toEqual([
+      expect.objectContaining({ state: "empty", lessons: [expect.objectContaining({ title: "Pronto", pending: true })] }),
+    ]);
+  });
+});
+
+describe("ver lecciones y avance (B8)", () => {
+  it("abrir un PDF lo completa y guarda la última lección; al volver se retoma allí", async () => {
+    const u = await createUser();
+    const enrolmentId = await enrol(u.id);
+    const first = await openContent(u.cookie, 1);
+    const pdfId = await lessonId(COURSE1.pdf);
+    expect(first.data.lesson).toMatchObject({ id: pdfId, mode: "pdf", completed: true, fileUrl: `/archivos/lecciones/${pdfId}` });
+    expect(await completedLessonIds(enrolmentId)).toEqual([pdfId]);
+
+    const docId = await lessonId(COURSE1.documento);
+    const second = await openContent(u.cookie, 1, `?leccion=${docId}`);
+    expect(second.data.lesson).toMatchObject({ id: docId, mode: "pdf", downloadUrl: `/archivos/lecciones/${docId}?descargar=1` });
+    expect(second.data.modules[0]).toMatchObject({ state: "completed" });
+    // 1 of 4 counted modules (the empty one does not count).
+    expect(second.data.progress).toBe(25);
+    expect((await enrolmentOf(u.id))!).toMatchObject({ progress: 25, lastLessonId: docId });
+
+    const again = await openContent(u.cookie, 1);
+    expect(again.data.lesson.id).toBe(docId);
+  });
+
+  it("abrir dos veces la misma lección a la vez la completa una sola vez", async () => {
+    const u = await createUser();
+    const enrolmentId = await enrol(u.id);
+    const pdfId = await lessonId(COURSE1.pdf);
+    await Promise.all(Array.from({ length: 5 }, () => openContent(u.cookie, 1, `?leccion=${pdfId}`)));
+    expect(await completedLessonIds(enrolmentId)).toEqual([pdfId]);
+  });
+
+  it("una lección pendiente muestra 'Próximamente' y no se completa; una lección de otro curso no se abre", async () => {
+    const u = await createUser();
+    const enrolmentId = await enrol(u.id);
+    const pendingId = await lessonId(COURSE1.pendiente);
+    const res = await openContent(u.cookie, 1, `?leccion=${pendingId}`);
+    expect(res.data.lesson).toMatchObject({ id: pendingId, pending: true, mode: null, fileUrl: null });
+    expect(await completedLessonIds(enrolmentId)).toEqual([]);
+    const foreign = await lessonId("Lección en borrador");
+    const other = await openContent(u.cookie, 1, `?leccion=${foreign}`);
+    expect(other.data.lesson.title).toBe(COURSE1.pdf);
+  });
+
+  it("la lectura se muestra como HTML saneado (sin scripts ni enlaces javascript:)", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    const res = await openContent(u.cookie, 1, `?leccion=${await lessonId(COURSE1.lectura)}`);
+    expect(res.data.lesson.mode).toBe("lectura");
+    expect(res.data.lesson.html).toContain("<strong>importante</strong>");
+    expect(res.data.lesson.html).not.toMatch(/<script|javascript:/i);
+    expect(res.data.lesson.completed).toBe(true);
+  });
+
+  it("un video no se completa al abrirlo, sino al verlo (POST video-visto)", async () => {
+    const u = await createUser();
+    const enrolmentId = await enrol(u.id);
+    const videoId = await lessonId(COURSE1.video);
+    const res = await openContent(u.cookie, 1, `?leccion=${videoId}`);
+    expect(res.data.lesson).toMatchObject({ mode: "video", completed: false, captionsUrl: `/archivos/lecciones/${videoId}?pista=subtitulos` });
+    expect(await completedLessonIds(enrolmentId)).toEqual([]);
+    expect(await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(videoId) })).toMatchObject({ status: 200 });
+    expect(await completedLessonIds(enrolmentId)).toEqual([videoId]);
+    // Idempotent.
+    await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(videoId) });
+    expect(await completedLessonIds(enrolmentId)).toEqual([videoId]);
+  });
+
+  it("video-visto no sirve para completar otra cosa, ni para quien no está inscrito, ni sin sesión", async () => {
+    const u = await createUser();
+    const enrolmentId = await enrol(u.id);
+    const stranger = await createUser();
+    const pdfId = await lessonId(COURSE1.pdf);
+    const videoId = await lessonId(COURSE1.video);
+    const examId = await lessonId(COURSE1.examen);
+    expect((await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(examId) })).status).toBe(400);
+    expect((await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(await lessonId(COURSE1.pendiente)) })).status).toBe(404);
+    expect((await postContent(u.cookie, 2, { intent: "video-visto", leccion: String(videoId) })).status).toBe(403);
+    expect((await postContent(u.cookie, 1, { intent: "video-visto", leccion: "abc" })).status).toBe(400);
+    expect((await postContent(u.cookie, 1, { intent: "otra-cosa", leccion: String(pdfId) })).status).toBe(400);
+    expect((await postContent(stranger.cookie, 1, { intent: "video-visto", leccion: String(videoId) })).status).toBe(403);
+    expect(await postContent(undefined, 1, { intent: "video-visto", leccion: String(videoId) })).toMatchObject({ status: 302, location: "/cursos/1" });
+    expect(await completedLessonIds(enrolmentId)).toEqual([]);
+  });
+
+  it("un administrador inscrito sí registra su avance", async () => {
+    const admin = await createUser({ role: "admin" });
+    const enrolmentId = await enrol(admin.id);
+    const res = await openContent(admin.cookie, 1);
+    expect(res.data).toMatchObject({ admin: true, enrolled: true });
+    expect(await completedLessonIds(enrolmentId)).toHaveLength(1);
+  });
+
+  it("el avance guardado en la inscripción sigue a las lecciones completadas", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) {
+      await openContent(u.cookie, 1, `?leccion=${await lessonId(title)}`);
+    }
+    await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(await lessonId(COURSE1.video)) });
+    const [row] = await db().select().from(enrolment).where(eq(enrolment.userId, u.id));
+    // Presentación and Práctica completed (the pending lesson does not count): 2 of 4.
+    expect(row).toMatchObject({ progress: 50, completedAt: null });
+  });
+});

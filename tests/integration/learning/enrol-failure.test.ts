@@ -1,0 +1,33 @@
+// When enrolling fails, the learner goes back to the page they came from, where the button shows the
+// spec's alert ('Ocurrió un error al inscribirte en el curso...'); nothing is written.
+import { describe, expect, it, vi } from "vitest";
+import { count } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { enrolment } from "~/server/db/schema";
+import * as enrolRoute from "~/routes/curso-inscribir";
+import type { enrolInCourse as EnrolInCourse, getEnrolStates, findEnrolment } from "~/server/enrolments.server";
+import { ENROL_ERROR_PARAM } from "~/ui/course/enrol-button";
+import { formRequest } from "../support/requests";
+import { createUser } from "../support/users";
+import { call } from "./call";
+import { useFixtureCatalogue } from "./fixture-catalogue";
+
+vi.mock("~/server/enrolments.server", async (importOriginal) => ({
+  ...(await importOriginal<{ getEnrolStates: typeof getEnrolStates; findEnrolment: typeof findEnrolment; enrolInCourse: typeof EnrolInCourse }>()),
+  enrolInCourse: vi.fn(async () => {
+    throw new Error("database unavailable");
+  }),
+}));
+
+useFixtureCatalogue();
+
+describe("error al inscribirse", () => {
+  it("vuelve a la página de origen con la señal de error y no inscribe", async () => {
+    const u = await createUser();
+    const from = await call(enrolRoute.action, formRequest("/cursos/1/inscribir", { volver: "/cursos?categoria=Salud" }, { cookie: u.cookie }), { id: "1" });
+    expect(from).toMatchObject({ status: 302, location: `/cursos?categoria=Salud&${ENROL_ERROR_PARAM}=1` });
+    const fallback = await call(enrolRoute.action, formRequest("/cursos/1/inscribir", { volver: "https://malo.example/" }, { cookie: u.cookie }), { id: "1" });
+    expect(fallback).toMatchObject({ status: 302, location: `/cursos/1?${ENROL_ERROR_PARAM}=1` });
+    expect((await db().select({ n: count() }).from(enrolment))[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+// Shared steps for the learning tests: ids by title, enrolling, reading rows.
+import { and, eq } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { courseModule, enrolment, examAttempt, lesson, lessonCompletion, question } from "~/server/db/schema";
+import * as content from "~/routes/curso-contenido";
+import { enrolInCourse } from "~/server/enrolments.server";
+import { answerFieldName } from "~/domain/exam-forms";
+import { formRequest, getRequest } from "../support/requests";
+import { call, type Loose } from "./call";
+
+export async function lessonId(title: string): Promise<number> {
+  const [row] = await db().select({ id: lesson.id }).from(lesson).where(eq(lesson.title, title));
+  if (!row) throw new Error(`no lesson titled ${title}`);
+  return row.id;
+}
+
+export async function enrol(userId: string, courseId = 1) {
+  const result = await enrolInCourse({ userId, courseId });
+  if (result.status === "course-not-found") throw new Error("course not found");
+  return result.enrolmentId;
+}
+
+export async function enrolmentOf(userId: string, courseId = 1) {
+  const [row] = await db()
+    .select()
+    .from(enrolment)
+    .where(and(eq(enrolment.userId, userId), eq(enrolment.courseId, courseId)));
+  return row;
+}
+
+export async function completedLessonIds(enrolmentId: number) {
+  const rows = await db().select({ id: lessonCompletion.lessonId }).from(lessonCompletion).where(eq(lessonCompletion.enrolmentId, enrolmentId));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+export async function attemptsOf(userId: string) {
+  return db().select().from(examAttempt).where(eq(examAttempt.userId, userId)).orderBy(examAttempt.id);
+}
+
+export async function courseLessonIds(courseId: number) {
+  const rows = await db()
+    .select({ id: lesson.id, status: lesson.status, type: lesson.type })
+    .from(lesson)
+    .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
+    .where(eq(courseModule.courseId, courseId));
+  return rows;
+}
+
+export function contentPath(courseId: number, query = "") {
+  return `/cursos/${courseId}/contenido${query}`;
+}
+
+export function openContent(cookie: string | undefined, courseId: number | string, query = "") {
+  return call<Loose>(content.loader, getRequest(`/cursos/${courseId}/contenido${query}`, cookie), { courseId: String(courseId) });
+}
+
+export function postContent(cookie: string | undefined, courseId: number, fields: Record<string, string | string[]>, query = "") {
+  return call<Loose>(content.action, formRequest(`/cursos/${courseId}/contenido${query}`, fields, { cookie }), { courseId: String(courseId) });
+}
+
+export async function startAttempt(cookie: string, examLessonId: number, courseId = 1): Promise<number> {
+  const res = await postContent(cookie, courseId, { intent: "comenzar-examen", leccion: String(examLessonId) });
+  if (res.status !== 302) throw new Error(`start failed: ${res.status} ${JSON.stringify(res.data)}`);
+  return Number(new URL(res.location!, "http://x").searchParams.get("intento"));
+}
+
+/** The answers (shown indexes) that are all right, or all wrong, for a stored attempt. */
+export async function answersFor(attemptId: number, kind: "right" | "wrong"): Promise<Record<string, string>> {
+  const [attempt] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId));
+  const fields: Record<string, string> = {};
+  for (const [i, qid] of attempt!.questionIds.entries()) {
+    const [q] = await db().select().from(question).where(eq(question.id, qid));
+    const order = attempt!.optionOrder[i]!;
+    const right = order.indexOf(q!.correctIndex);
+    fields[answerFieldName(qid)] = String(kind === "right" ? right : (right + 1) % order.length);
+  }
+  return fields;
+}
+
+export function submitAttempt(cookie: string, examLessonId: number, attemptId: number, answers: Record<string, string | string[]>, courseId = 1) {
+  return postContent(cookie, courseId, { intent: "enviar-examen", leccion: String(examLessonId), intento: String(attemptId), ...answers });
+}

@@ -1,0 +1,47 @@
+// Each integration test file gets its own fresh database: an in-memory PGlite, or a new database on the
+// PostgreSQL server named by TEST_DATABASE_URL (when TEST_DB=postgres).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
+import { openDb, setDbHandle, type DbHandle } from "~/server/db/client.server";
+import { parseEnv, setEnv } from "~/server/env.server";
+import { resetAuth } from "~/server/auth.server";
+import { loadCatalogue } from "~/server/catalogue.server";
+
+let handle: DbHandle | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+let dataDir: string | undefined;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academia-it-"));
+  setEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent" }));
+  if (process.env.TEST_DB === "postgres") {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+    const name = `academia_it_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    handle = await openDb({ url: target.toString() });
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    handle = await openDb({ memory: true });
+  }
+  setDbHandle(handle);
+  resetAuth();
+  await handle.migrate();
+  await loadCatalogue();
+});
+
+afterAll(async () => {
+  await handle?.close();
+  setDbHandle(undefined);
+  await dropDatabase?.();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});

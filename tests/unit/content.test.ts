@@ -1,0 +1,298 @@
+// The built-in catalogue (content/): its data files, its generated material and its question bank.
+import { describe, it, expect } from "vitest";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const COURSES = path.join(ROOT, "content", "courses");
+
+const LESSON_TYPES = ["presentacion", "documento", "video", "lectura", "examen"];
+const STATUSES = ["published", "pending"];
+
+interface Lesson {
+  title: string;
+  type: string;
+  durationMin: number;
+  file?: string;
+  captions?: string;
+  body?: string;
+  downloadable?: boolean;
+  status: string;
+}
+interface Module {
+  title: string;
+  description: string;
+  lessons: Lesson[];
+}
+interface Course {
+  id: number;
+  slug: string;
+  title: string;
+  category: string;
+  level: string;
+  durationHours: number;
+  priceClp: number | null;
+  modality: string;
+  description: string;
+  longDescription: string;
+  audience: string;
+  topics: string[];
+  materials: string;
+  certification: string;
+  image: string;
+  nextDate: string;
+  location: string;
+  requirements: string[];
+  instructor: { name: string; title: string };
+  modules: Module[];
+}
+interface Question {
+  id: string;
+  module: number;
+  prompt: string;
+  options: string[];
+  correctIndex: number;
+  explanation: string;
+}
+
+const slugs = readdirSync(COURSES).filter((d) => existsSync(path.join(COURSES, d, "course.json")));
+const courses = new Map<string, Course>(
+  slugs.map((slug) => [slug, JSON.parse(readFileSync(path.join(COURSES, slug, "course.json"), "utf8")) as Course]),
+);
+const byId = (id: number) => [...courses.values()].find((c) => c.id === id)!;
+const rcp = byId(1);
+const rcpDir = path.join(COURSES, rcp.slug);
+
+const normalise = (s: string) => s.replace(/\s+/g, " ").trim();
+
+async function pdfInfo(file: string) {
+  const buf = readFileSync(file);
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(buf), useSystemFonts: false, isEvalSupported: false }).promise;
+  try {
+    const texts: string[] = [];
+    const sizes: { width: number; height: number }[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const { width, height } = page.getViewport({ scale: 1 });
+      sizes.push({ width, height });
+      const content = await page.getTextContent();
+      texts.push(content.items.map((it) => ("str" in it ? it.str : "")).join(" "));
+    }
+    const meta = await doc.getMetadata();
+    return { pages: doc.numPages, text: normalise(texts.join(" ")), sizes, title: (meta.info as { Title?: string }).Title };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+describe("catálogo: course.json", () => {
+  it("hay tres cursos con ids 1, 2 y 3 y slugs iguales a su carpeta", () => {
+    expect([...courses.values()].map((c) => c.id).sort()).toEqual([1, 2, 3]);
+    for (const [slug, c] of courses) expect(c.slug).toBe(slug);
+  });
+
+  for (const slug of slugs) {
+    it(`${slug}: tiene todos los campos del formato`, () => {
+      const c = courses.get(slug)!;
+      for (const key of ["title", "category", "level", "modality", "description", "longDescription", "audience", "materials", "certification", "location"] as const) {
+        expect(typeof c[key], key).toBe("string");
+        expect(c[key].trim().length, key).toBeGreaterThan(0);
+      }
+      expect(Number.isInteger(c.id)).toBe(true);
+      expect(c.durationHours).toBeGreaterThan(0);
+      expect(c.priceClp === null || (Number.isInteger(c.priceClp) && c.priceClp > 0)).toBe(true);
+      expect(c.longDescription.split("\n\n").length).toBeGreaterThanOrEqual(2);
+      expect(c.topics.length).toBeGreaterThanOrEqual(5);
+      expect(c.topics.length).toBeLessThanOrEqual(8);
+      expect(c.nextDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(Number.isNaN(Date.parse(c.nextDate))).toBe(false);
+      expect(c.requirements.length).toBeGreaterThan(0);
+      expect(c.instructor.name.trim()).not.toBe("");
+      expect(c.instructor.title.trim()).not.toBe("");
+      expect(c.image).toMatch(/^\/images\/cursos\/[a-z0-9-]+\.svg$/);
+      expect(c.modules.length).toBeGreaterThanOrEqual(4);
+      expect(c.modules.length).toBeLessThanOrEqual(6);
+      for (const m of c.modules) {
+        expect(m.title.trim()).not.toBe("");
+        expect(m.description.trim()).not.toBe("");
+        expect(m.lessons.length).toBeGreaterThan(0);
+        for (const l of m.lessons) {
+          expect(l.title.trim()).not.toBe("");
+          expect(LESSON_TYPES).toContain(l.type);
+          expect(STATUSES).toContain(l.status);
+          expect(l.durationMin).toBeGreaterThan(0);
+        }
+      }
+    });
+
+    it(`${slug}: su imagen existe y es un SVG con width, height y viewBox`, () => {
+      const c = courses.get(slug)!;
+      const svg = readFileSync(path.join(ROOT, "public", c.image), "utf8");
+      expect(svg).toMatch(/<svg[^>]*\swidth="\d+"/);
+      expect(svg).toMatch(/<svg[^>]*\sheight="\d+"/);
+      expect(svg).toMatch(/<svg[^>]*\sviewBox="[\d.\s]+"/);
+      expect(svg.length).toBeLessThan(20_000);
+    });
+
+    it(`${slug}: el texto está en UTF-8 sin caracteres mal codificados`, () => {
+      const raw = readFileSync(path.join(COURSES, slug, "course.json"), "utf8");
+      expect(raw).not.toMatch(/Ã|Â|\uFFFD/);
+    });
+  }
+});
+
+describe("curso 1: Reanimación Cardiopulmonar solo Compresiones", () => {
+  it("tiene los datos del curso predefinido", () => {
+    expect(rcp.title).toBe("Reanimación Cardiopulmonar solo Compresiones");
+    expect(rcp.category).toBe("Salud");
+    expect(rcp.level).toBe("Básico");
+    expect(rcp.priceClp).toBe(20000);
+    expect(rcp.durationHours).toBe(16);
+    expect(rcp.modality).toBe("100% online asincrónico");
+    expect(rcp.topics).toHaveLength(5);
+    expect(rcp.requirements).toEqual(["Sin requisitos previos"]);
+  });
+
+  it("tiene cinco módulos con 2, 2, 2, 4 y 1 lecciones", () => {
+    expect(rcp.modules.map((m) => m.title)).toEqual([
+      "Presentación",
+      "Socorrer en una Emergencia",
+      "Identificar el Problema",
+      "RCP y Obstrucción de Vía Aérea",
+      "Examen",
+    ]);
+    expect(rcp.modules.map((m) => m.lessons.length)).toEqual([2, 2, 2, 4, 1]);
+    expect(rcp.modules[4]?.lessons[0]?.type).toBe("examen");
+    expect(rcp.modules.flatMap((m) => m.lessons).every((l) => l.status === "published")).toBe(true);
+  });
+
+  it("cada módulo de estudio tiene una presentación o un documento, y el módulo 4 incluye el video", () => {
+    for (const m of rcp.modules.slice(0, 4)) {
+      expect(m.lessons.some((l) => l.type === "presentacion" || l.type === "documento"), m.title).toBe(true);
+    }
+    expect(rcp.modules[3]?.lessons.some((l) => l.type === "video")).toBe(true);
+  });
+
+  const studyLessons = rcp.modules.flatMap((m) => m.lessons).filter((l) => l.type !== "examen");
+
+  it("cada lección que no es examen tiene material que existe", () => {
+    for (const l of studyLessons) {
+      const rel = l.file ?? l.body;
+      expect(rel, l.title).toBeTruthy();
+      const abs = path.join(rcpDir, rel!);
+      expect(existsSync(abs), rel).toBe(true);
+      expect(statSync(abs).size, rel).toBeGreaterThan(0);
+    }
+  });
+
+  const pdfLessons = studyLessons.filter((l) => l.file?.endsWith(".pdf"));
+
+  it("las presentaciones y los documentos son PDF", () => {
+    expect(pdfLessons.length).toBe(studyLessons.filter((l) => l.type === "presentacion" || l.type === "documento").length);
+    expect(pdfLessons.length).toBeGreaterThanOrEqual(8);
+  });
+
+  for (const l of pdfLessons) {
+    it(`PDF "${l.title}" abre con pdf.js, contiene el título y tiene el formato de su tipo`, async () => {
+      const file = path.join(rcpDir, l.file!);
+      expect(statSync(file).size).toBeLessThan(300 * 1024);
+      const info = await pdfInfo(file);
+      expect(info.pages).toBeGreaterThan(1);
+      expect(info.title).toBe(l.title);
+      expect(info.text).toContain(normalise(l.title));
+      expect(info.text).toMatch(/Referencias/);
+      expect(info.text).toMatch(/ILCOR|AHA|ERC|Código Penal/);
+      for (const { width, height } of info.sizes) {
+        if (l.type === "presentacion") expect(width / height).toBeCloseTo(16 / 9, 2);
+        else {
+          expect(width).toBeCloseTo(595.28, 0);
+          expect(height).toBeCloseTo(841.89, 0);
+        }
+      }
+    });
+  }
+
+  it("el video es un MP4 pequeño, con subtítulos WebVTT", () => {
+    const video = studyLessons.find((l) => l.type === "video")!;
+    const mp4 = readFileSync(path.join(rcpDir, video.file!));
+    expect(mp4.subarray(4, 8).toString("latin1")).toBe("ftyp");
+    // faststart: the index (moov) comes before the media data (mdat)
+    expect(mp4.indexOf("moov")).toBeLessThan(mp4.indexOf("mdat"));
+    expect(mp4.length).toBeLessThan(2 * 1024 * 1024);
+    expect(video.captions).toBeTruthy();
+    const vtt = readFileSync(path.join(rcpDir, video.captions!), "utf8");
+    expect(vtt.startsWith("WEBVTT")).toBe(true);
+    expect(vtt).toContain("Empuja fuerte y rápido");
+  });
+
+  it("los PDF están al día con sus fuentes (npm run content:build es determinista)", () => {
+    const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
+    const out = execFileSync(tsx, ["scripts/content-build.ts", "--check"], { cwd: ROOT, encoding: "utf8" });
+    expect(out).toMatch(/up to date/);
+  }, 60_000);
+});
+
+describe("curso 1: banco de preguntas", () => {
+  const bank = JSON.parse(readFileSync(path.join(rcpDir, "questions.json"), "utf8")) as Question[];
+
+  it("tiene al menos 20 preguntas con ids únicos", () => {
+    expect(bank.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(bank.map((q) => q.id)).size).toBe(bank.length);
+  });
+
+  it("cada pregunta tiene enunciado, cuatro opciones distintas no vacías, una correcta y explicación", () => {
+    for (const q of bank) {
+      expect(q.prompt.trim(), q.id).not.toBe("");
+      expect(q.options, q.id).toHaveLength(4);
+      expect(q.options.every((o) => typeof o === "string" && o.trim().length > 0), q.id).toBe(true);
+      expect(new Set(q.options.map((o) => normalise(o).toLowerCase())).size, q.id).toBe(4);
+      expect(Number.isInteger(q.correctIndex) && q.correctIndex >= 0 && q.correctIndex <= 3, q.id).toBe(true);
+      expect(q.explanation.trim().length, q.id).toBeGreaterThan(20);
+    }
+  });
+
+  it("cubre los módulos 1 a 4 y ninguno más", () => {
+    const modules = new Set(bank.map((q) => q.module));
+    expect([...modules].sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("la respuesta correcta no está siempre en la misma posición", () => {
+    expect(new Set(bank.map((q) => q.correctIndex)).size).toBe(4);
+  });
+});
+
+describe("cursos 2 y 3: contenido en preparación", () => {
+  for (const id of [2, 3]) {
+    it(`curso ${id}: todas sus lecciones están pendientes y sin material`, () => {
+      const c = byId(id);
+      for (const m of c.modules) {
+        for (const l of m.lessons) {
+          expect(l.status, l.title).toBe("pending");
+          expect(l.file, l.title).toBeUndefined();
+        }
+      }
+    });
+  }
+
+  it("Primeros Auxilios: 40 horas, categoría Primeros Auxilios, edad mínima 16 años", () => {
+    const c = byId(2);
+    expect(c.title).toBe("Primeros Auxilios");
+    expect(c.category).toBe("Primeros Auxilios");
+    expect(c.durationHours).toBe(40);
+    expect(c.requirements.join(" ")).toMatch(/16 años/);
+  });
+
+  it("Seguridad Privada: 24 horas, categoría Seguridad, requisitos de edad, antecedentes, enseñanza media y psicotécnico", () => {
+    const c = byId(3);
+    expect(c.title).toBe("Seguridad Privada");
+    expect(c.category).toBe("Seguridad");
+    expect(c.durationHours).toBe(24);
+    const req = c.requirements.join(" | ");
+    expect(req).toMatch(/mayor de 18 años/i);
+    expect(req).toMatch(/antecedentes penales/i);
+    expect(req).toMatch(/enseñanza media/i);
+    expect(req).toMatch(/psicotécnico/i);
+  });
+});

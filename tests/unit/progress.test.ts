@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import {
+  completionTrigger,
+  courseProgress,
+  moduleState,
+  videoWatched,
+  viewerMode,
+  type ProgressModule,
+} from "~/domain/progress";
+
+const published = (id: number) => ({ id, status: "published" });
+const pending = (id: number) => ({ id, status: "pending" });
+
+// The preset RCP course: 2 + 2 + 2 + 4 + 1 published lessons.
+const rcp: ProgressModule[] = [
+  { id: 1, lessons: [published(1), published(2)] },
+  { id: 2, lessons: [published(3), published(4)] },
+  { id: 3, lessons: [published(5), published(6)] },
+  { id: 4, lessons: [published(7), published(8), published(9), published(10)] },
+  { id: 5, lessons: [published(11)] },
+];
+
+describe("modo del visor (decisions.md A4)", () => {
+  it("elige pdf, video, lectura, descarga o examen", () => {
+    expect(viewerMode({ type: "presentacion", mime: "application/pdf", hasBody: false })).toBe("pdf");
+    expect(viewerMode({ type: "documento", mime: "application/pdf", hasBody: false })).toBe("pdf");
+    expect(viewerMode({ type: "video", mime: "video/mp4", hasBody: false })).toBe("video");
+    expect(viewerMode({ type: "lectura", mime: null, hasBody: true })).toBe("lectura");
+    expect(viewerMode({ type: "documento", mime: "application/zip", hasBody: false })).toBe("download");
+    expect(viewerMode({ type: "examen", mime: null, hasBody: false })).toBe("examen");
+    expect(viewerMode({ type: "documento", mime: null, hasBody: false })).toBeNull();
+  });
+
+  it("cada modo se completa con su evento (B8)", () => {
+    expect(completionTrigger("pdf")).toBe("open");
+    expect(completionTrigger("lectura")).toBe("open");
+    expect(completionTrigger("video")).toBe("watch");
+    expect(completionTrigger("download")).toBe("download");
+    expect(completionTrigger("examen")).toBe("exam");
+  });
+});
+
+describe("video visto", () => {
+  it("cuenta al llegar al final o al 90 %", () => {
+    expect(videoWatched(89, 100)).toBe(false);
+    expect(videoWatched(90, 100)).toBe(true);
+    expect(videoWatched(10, 100, true)).toBe(true);
+    expect(videoWatched(10, Number.NaN)).toBe(false);
+    expect(videoWatched(10, 0)).toBe(false);
+  });
+});
+
+describe("progreso del curso (B8)", () => {
+  it("un módulo sin lecciones publicadas no cuenta", () => {
+    expect(moduleState({ id: 9, lessons: [pending(1)] }, new Set())).toBe("empty");
+    expect(moduleState({ id: 9, lessons: [] }, new Set())).toBe("empty");
+    const p = courseProgress([{ id: 1, lessons: [published(1)] }, { id: 2, lessons: [pending(2)] }], new Set([1]));
+    expect(p).toMatchObject({ percent: 100, countedModules: 1, complete: true, completedModuleIds: [1] });
+  });
+
+  it("un módulo está completo cuando todas sus lecciones publicadas lo están (las pendientes no cuentan)", () => {
+    const m = { id: 1, lessons: [published(1), pending(2), published(3)] };
+    expect(moduleState(m, new Set([1]))).toBe("in-progress");
+    expect(moduleState(m, new Set([1, 3]))).toBe("completed");
+  });
+
+  it("RCP: módulos completados / 5 × 100", () => {
+    expect(courseProgress(rcp, new Set()).percent).toBe(0);
+    expect(courseProgress(rcp, new Set([1])).percent).toBe(0);
+    expect(courseProgress(rcp, new Set([1, 2])).percent).toBe(20);
+    expect(courseProgress(rcp, new Set([1, 2, 3, 4, 5, 6])).percent).toBe(60);
+    const all = courseProgress(rcp, new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]));
+    expect(all).toMatchObject({ percent: 100, complete: true, countedModules: 5 });
+  });
+
+  it("redondea hacia abajo: 100 % solo cuando todo está completo", () => {
+    const three = [1, 2, 3].map((id) => ({ id, lessons: [published(id)] }));
+    expect(courseProgress(three, new Set([1])).percent).toBe(33);
+    expect(courseProgress(three, new Set([1, 2])).percent).toBe(66);
+    expect(courseProgress(three, new Set([1, 2])).complete).toBe(false);
+  });
+
+  it("un curso sin contenido publicado queda en 0 % y no se completa", () => {
+    const p = courseProgress([{ id: 1, lessons: [pending(1)] }], new Set());
+    expect(p).toMatchObject({ percent: 0, countedModules: 0, complete: false });
+  });
+
+  it("completar lecciones de otros cursos no cambia nada", () => {
+    expect(courseProgress(rcp, new Set([100, 200])).percent).toBe(0);
+  });
+});
