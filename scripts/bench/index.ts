@@ -1,0 +1,253 @@
+// `npm run bench`: builds the app, runs the production server on 127.0.0.1 with a fresh database and
+// prints what it measured as Markdown (also saved as JSON under bench/results/). Not a test: figures.
+//
+// Sections (BENCH_SECTIONS=budgets,public,lighthouse,learners,scale to pick): JS/CSS budgets of the public
+// pages, public pages under load against a static ceiling, Lighthouse, N simulated learners, and the
+// signed-in pages over 100 000 users / 1 000 000 enrolments.
+//
+// Environment: DATABASE_URL (PostgreSQL; otherwise embedded PGlite in a fresh temporary DATA_DIR),
+// BENCH_PORT (3360; the static ceiling uses +1), BENCH_DURATION (15 s per page), BENCH_CONNECTIONS (50),
+// BENCH_LEARNERS (200), BENCH_THINK_MS (3000), BENCH_SIGNUP_CONCURRENCY (cores), BENCH_SCALE_USERS (100000),
+// BENCH_SCALE_SAMPLES (50), BENCH_LOG_LEVEL (warn).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openBenchDb } from "./db";
+import { type LearnersResult, learnersMarkdown, runLearners } from "./learners";
+import { type LighthouseResult, lighthouseMarkdown, runLighthouse } from "./lighthouse";
+import { type PublicRow, publicMarkdown, runPublicPages } from "./public-pages";
+import { type ScaleRow, scaleMarkdown, seedScale, timeScale } from "./scale";
+import { BUILD_DIR, build, type RunningServer, startServer } from "./server";
+import { Client, log } from "./util";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const num = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+const config = {
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  port: num("BENCH_PORT", 3360),
+  duration: num("BENCH_DURATION", 15),
+  connections: num("BENCH_CONNECTIONS", 50),
+  learners: num("BENCH_LEARNERS", 200),
+  thinkMs: num("BENCH_THINK_MS", 3000),
+  signupConcurrency: num("BENCH_SIGNUP_CONCURRENCY", os.cpus().length),
+  scaleUsers: num("BENCH_SCALE_USERS", 100_000),
+  scaleSamples: num("BENCH_SCALE_SAMPLES", 50),
+  learnerDeadlineMs: num("BENCH_LEARNER_DEADLINE_S", 240) * 1000,
+  sections: new Set((process.env.BENCH_SECTIONS ?? "budgets,public,lighthouse,learners,scale").split(",").map((s) => s.trim())),
+};
+const ADMIN = { email: "admin-bench@academia.test", password: "admin-bench-123", name: "Administración Benchmark" };
+
+const machine = {
+  cores: os.cpus().length,
+  cpu: os.cpus()[0]?.model.trim() ?? "unknown",
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  /** Other work on the machine skews every figure: the 1-minute load average when the bench started. */
+  loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+  database: config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : "PGlite (embedded)",
+  dbKind: config.databaseUrl ? "postgres" : "pglite",
+};
+
+interface Results {
+  date: string;
+  machine: typeof machine;
+  config: Record<string, unknown>;
+  budgets?: { ok: boolean; rows: { page: string; jsKb: number; cssKb: number; ok: boolean; missing?: boolean }[] };
+  budgetsMarkdown?: string;
+  public?: PublicRow[];
+  lighthouse?: LighthouseResult;
+  learners?: LearnersResult;
+  scale?: { seed?: Awaited<ReturnType<typeof seedScale>>; rows: ScaleRow[] };
+  failures: string[];
+  pageCache?: unknown;
+}
+
+async function main() {
+  const started = Date.now();
+  const results: Results = {
+    date: new Date().toISOString(),
+    machine,
+    config: { ...config, sections: [...config.sections], databaseUrl: undefined },
+    failures: [],
+  };
+  const runId = Date.now().toString(36);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "academia-bench-"));
+  const dataDir = path.join(work, "data");
+  const staticDir = path.join(work, "static");
+  const logFile = path.join(work, "server.log");
+  if (machine.loadAverage > machine.cores / 2) log(`warning: load average ${machine.loadAverage} on ${machine.cores} cores — other work will skew the figures`);
+  log(`${machine.database}, ${machine.cores} cores (${machine.cpu}), Node ${machine.node}; work dir ${work}`);
+
+  let server: RunningServer | undefined;
+  const serverOptions = {
+    root,
+    port: config.port,
+    staticPort: config.port + 1,
+    staticDir,
+    dataDir,
+    databaseUrl: config.databaseUrl,
+    logFile,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name },
+  };
+  const section = async (name: string, fn: () => Promise<void>) => {
+    if (!config.sections.has(name)) return;
+    try {
+      await fn();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`${name} failed: ${message}`);
+      results.failures.push(`${name}: ${message}`);
+    }
+  };
+
+  try {
+    // BENCH_SKIP_BUILD=1 reuses build-bench/ (when iterating on the bench itself).
+    if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(root, BUILD_DIR, "server", "index.js"))) log(`reusing ${BUILD_DIR}/`);
+    else build(root);
+
+    await section("budgets", async () => {
+      const r = spawnSync(process.execPath, [path.join(root, "scripts", "check-budgets.mjs"), BUILD_DIR, "--json"], { cwd: root, encoding: "utf8" });
+      if (!r.stdout.trim()) throw new Error(r.stderr.trim());
+      results.budgets = JSON.parse(r.stdout);
+      results.budgetsMarkdown = spawnSync(process.execPath, [path.join(root, "scripts", "check-budgets.mjs"), BUILD_DIR], { cwd: root, encoding: "utf8" })
+        .stdout.split("\n")
+        .filter((l) => l.startsWith("|"))
+        .join("\n");
+    });
+
+    const needsFirstServer = ["public", "lighthouse", "learners"].some((s) => config.sections.has(s));
+    if (needsFirstServer || config.sections.has("scale")) {
+      log("starting the production server …");
+      server = await startServer(serverOptions);
+    }
+
+    await section("public", async () => {
+      results.public = await runPublicPages({ base: server!.base, staticBase: server!.staticBase, staticDir, duration: config.duration, connections: config.connections, pid: server!.pid });
+    });
+
+    await section("lighthouse", async () => {
+      results.lighthouse = runLighthouse(root, server!.base, work);
+    });
+
+    await section("learners", async () => {
+      results.learners = await runLearners({
+        base: server!.base,
+        pid: server!.pid,
+        learners: config.learners,
+        thinkMs: config.thinkMs,
+        signupConcurrency: config.signupConcurrency,
+        runId,
+        deadlineMs: config.learnerDeadlineMs,
+      });
+    });
+
+    // PGlite allows one process on a data directory: stop the server before reading or seeding it.
+    if (server) {
+      await server.stop();
+      server = undefined;
+    }
+
+    if (results.learners) {
+      await section("learners", async () => {
+        const db = await openBenchDb({ databaseUrl: config.databaseUrl, dataDir });
+        try {
+          const rows = await db.query<{ email: string; submitted: string | number; total: string | number }>(`
+            select u.email,
+                   count(a.id) filter (where a.submitted_at is not null) as submitted,
+                   count(a.id) as total
+            from "user" u left join exam_attempt a on a.user_id = u.id
+            where u.email like 'bench-${runId}-%'
+            group by u.email`);
+          const byEmail = new Map(rows.map((r) => [r.email, Number(r.submitted)]));
+          const submitted = results.learners!.submitted;
+          const missing = submitted.filter((e) => byEmail.get(e) !== 1);
+          const duplicates = rows.filter((r) => Number(r.submitted) > 1);
+          const stored = rows.reduce((n, r) => n + Number(r.submitted), 0);
+          results.learners!.check = {
+            ok: missing.length === 0 && duplicates.length === 0,
+            detail: `${submitted.length} submissions answered, ${stored} submitted attempts stored for ${rows.length} learner accounts; ${missing.length} learners without exactly one stored attempt, ${duplicates.length} with more than one.`,
+          };
+        } finally {
+          await db.close();
+        }
+      });
+    }
+
+    await section("scale", async () => {
+      log(`scale: seeding ${config.scaleUsers.toLocaleString("en-US")} users and ${(config.scaleUsers * 10).toLocaleString("en-US")} enrolments …`);
+      const db = await openBenchDb({ databaseUrl: config.databaseUrl, dataDir });
+      let seed;
+      try {
+        seed = await seedScale(db, config.scaleUsers);
+      } finally {
+        await db.close();
+      }
+      results.scale = { seed, rows: [] };
+      server = await startServer(serverOptions);
+      const learner = new Client(server.base, { "x-forwarded-for": "10.200.0.1" });
+      const password = "clave-de-carga-123";
+      const email = `bench-${runId}-escala@carga.academia.test`;
+      const reg = await learner.post("/registro", { name: "Alumna Escala", email, password, confirmPassword: password });
+      if (!learner.hasSession()) {
+        await learner.request("POST", "/api/auth/sign-up/email", { json: { name: "Alumna Escala", email, password } });
+      }
+      if (!learner.hasSession()) throw new Error(`could not sign up the scale learner (POST /registro → ${reg.status})`);
+      for (const id of [1, 2, 3]) await learner.post(`/cursos/${id}/inscribir`, {});
+      const admin = new Client(server.base, { "x-forwarded-for": "10.200.0.2" });
+      const login = await admin.post("/login", { email: ADMIN.email, password: ADMIN.password });
+      if (!admin.hasSession()) await admin.request("POST", "/api/auth/sign-in/email", { json: { email: ADMIN.email, password: ADMIN.password } });
+      if (!admin.hasSession()) throw new Error(`could not sign in the admin (POST /login → ${login.status})`);
+      log("scale: timing the signed-in pages …");
+      results.scale.rows = await timeScale({
+        root,
+        learner,
+        admin,
+        samples: config.scaleSamples,
+        deepPage: Math.max(2, Math.floor(config.scaleUsers / 25 / 2)),
+        searchTerm: "Carga 4242",
+      });
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`bench failed: ${message}`);
+    results.failures.push(message);
+  } finally {
+    if (server) await server.stop().catch(() => {});
+  }
+
+  const markdown = report(results, Math.round((Date.now() - started) / 1000));
+  const dir = path.join(root, "bench", "results");
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = results.date.replace(/[:.]/g, "-").slice(0, 19);
+  const json = JSON.stringify({ ...results, markdown }, null, 2) + "\n";
+  fs.writeFileSync(path.join(dir, `${stamp}-${machine.dbKind}.json`), json);
+  fs.writeFileSync(path.join(dir, "latest.json"), json);
+  fs.writeFileSync(path.join(dir, `latest-${machine.dbKind}.json`), json);
+  process.stdout.write(markdown + "\n");
+  log(`results saved to bench/results/${stamp}-${machine.dbKind}.json and latest.json`);
+  if (results.failures.length) log(`server log: ${logFile}`);
+  else fs.rmSync(work, { recursive: true, force: true });
+}
+
+function report(r: Results, seconds: number) {
+  const parts = [
+    `# Academia bench — ${r.date.slice(0, 16).replace("T", " ")} UTC`,
+    "",
+    `Database: **${r.machine.database}** · ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGb} GB · Node ${r.machine.node} · load average at start ${r.machine.loadAverage} · load generator on the same machine · ${seconds} s in all`,
+  ];
+  if (r.budgetsMarkdown) parts.push("", "## JavaScript / CSS a public page loads (gzip)", "", `Budget: JS ≤ 120 KB, CSS ≤ 20 KB.`, "", r.budgetsMarkdown);
+  if (r.public) parts.push("", "## Public pages", "", publicMarkdown(r.public, config.connections, config.duration));
+  if (r.lighthouse) parts.push("", "## Lighthouse", "", lighthouseMarkdown(r.lighthouse));
+  if (r.learners) parts.push("", "## Learners", "", learnersMarkdown(r.learners));
+  if (r.scale) parts.push("", "## Scale", "", scaleMarkdown(r.scale.seed, r.scale.rows, config.scaleSamples));
+  if (r.failures.length) parts.push("", "## Failures", "", ...r.failures.map((f) => `- ${f}`));
+  return parts.join("\n");
+}
+
+await main();
+process.exit(0);
