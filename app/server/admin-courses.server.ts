@@ -11,6 +11,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { storeAsset } from "./storage.server";
 import { z } from "zod";
+import { invalidatePublicPages } from "../../server/page-cache";
 import {
   COURSE_FIELDS,
   LESSON_FIELDS,
@@ -140,6 +141,7 @@ export async function publishPresetCourse(): Promise<Outcome> {
         await tx.execute(sql`select setval(pg_get_serial_sequence('course', 'id'), greatest((select max(id) from course), 1))`);
       }
     });
+    invalidatePublicPages();
     logger.info({ courseId: c.id }, "preset course published");
     return { ok: true, message: courseEditorMessages.presetPublished };
   } catch (error) {
@@ -633,8 +635,20 @@ const badRequest = (): EditorActionResponse => ({
 
 const directionSchema = z.enum(["up", "down"]);
 
-/** Every change the course editor posts, by `intent`. The caller has already checked the admin. */
+/**
+ * Every change the course editor posts, by `intent`. The caller has already checked the admin.
+ * Afterwards the anonymous page cache is emptied, so the catalogue and the course page show the
+ * change to the very next visitor (a failed or refused change costs one extra render, nothing more).
+ */
 export async function handleCourseEditorAction(request: Request, courseId: number): Promise<EditorActionResponse> {
+  try {
+    return await runCourseEditorAction(request, courseId);
+  } finally {
+    invalidatePublicPages();
+  }
+}
+
+async function runCourseEditorAction(request: Request, courseId: number): Promise<EditorActionResponse> {
   const read = await readFormWithLimit(request);
   if ("tooLarge" in read) {
     const lessonId = idSchema.safeParse(new URL(request.url).searchParams.get("leccion"));

@@ -246,10 +246,15 @@ test.describe("administración", () => {
     await page.getByRole("button", { name: "Guardar lección" }).click();
     await expect(page.getByText("Un examen necesita al menos 10 preguntas para publicarse (tiene 1).")).toBeVisible();
 
-    // Publish the course.
+    // Publish the course: a visitor sees it at once, even though /cursos is served from the page cache.
+    const visitor = await browser.newContext({ baseURL });
+    const catalogue = async () => (await visitor.request.get("/cursos")).text();
+    expect(await catalogue()).not.toContain(title);
     await page.getByRole("link", { name: "Datos del curso" }).click();
     await page.getByRole("button", { name: "Publicar curso" }).click();
     await notice(page, "Curso publicado: ya aparece en el catálogo.");
+    expect(await catalogue()).toContain(title);
+    await visitor.close();
     await expectNoA11yViolations(page);
 
     // A learner enrolled by the admin opens the uploaded PDF.
