@@ -11,15 +11,8 @@ export const MIN_EXAM_QUESTIONS = EXAM_QUESTION_COUNT;
 /** Shown by the upload form (before sending, with JavaScript) and by the server. */
 export const uploadTooLargeMessage = (mb: number) => `El archivo supera el tamaño máximo de ${mb} MB.`;
 
-export const LESSON_TYPES = ["presentacion", "documento", "video", "lectura", "examen"] as const;
-export type LessonType = (typeof LESSON_TYPES)[number];
-export const LESSON_TYPE_LABELS: Record<LessonType, string> = {
-  presentacion: "Presentación",
-  documento: "Documento",
-  video: "Video",
-  lectura: "Lectura",
-  examen: "Examen",
-};
+import { LESSON_TYPES } from "./lesson-types";
+export { LESSON_TYPES, LESSON_TYPE_LABELS, type LessonType } from "./lesson-types";
 
 export const LESSON_STATUSES = ["published", "pending"] as const;
 export const LESSON_STATUS_LABELS: Record<(typeof LESSON_STATUSES)[number], string> = {

@@ -3,6 +3,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { formatClp, formatDate, formatHours, formatMinutes, truncate } from "~/domain/format";
 import { db } from "./db/client.server";
 import { course, courseModule, lesson } from "./db/schema";
+import { lessonTypeLabel } from "~/domain/lesson-types";
 
 /** Categories the course list always offers (decisions.md B1), in this order; others in use follow. */
 export const BASE_CATEGORIES = ["Salud", "Emergencias", "Primeros Auxilios"] as const;
@@ -91,13 +92,13 @@ export function parseCourseId(raw: string | undefined): number | null {
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-/** Lesson types as the public course page names them, with their icon in the sprite. */
-const LESSON_TYPES: Record<string, { label: string; icon: string }> = {
-  presentacion: { label: "Presentación", icon: "presentation" },
-  documento: { label: "Documento", icon: "document" },
-  video: { label: "Video", icon: "video" },
-  lectura: { label: "Lectura", icon: "reading" },
-  examen: { label: "Evaluación", icon: "exam" },
+/** Each lesson type's icon in the public page's sprite. */
+const LESSON_ICONS: Record<string, string> = {
+  presentacion: "presentation",
+  documento: "document",
+  video: "video",
+  lectura: "reading",
+  examen: "exam",
 };
 
 export type LessonSummary = {
@@ -168,7 +169,7 @@ export async function getPublishedCourse(id: number) {
   for (const l of lessons) {
     const list = byModule.get(l.moduleId) ?? [];
     const pending = l.status !== PUBLISHED;
-    const kind = LESSON_TYPES[l.type] ?? { label: "Lección", icon: "document" };
+    const kind = { label: lessonTypeLabel(l.type), icon: LESSON_ICONS[l.type] ?? "document" };
     const duration = pending ? "" : formatMinutes(l.durationMin);
     list.push({
       id: l.id,

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { LESSON_STATUS_LABELS, LESSON_TYPE_LABELS, LESSON_TYPES, type LessonType } from "~/domain/admin-forms";
+import { LESSON_STATUS_LABELS, LESSON_TYPE_LABELS, LESSON_TYPES } from "~/domain/admin-forms";
+import { lessonTypeLabel } from "~/domain/lesson-types";
 import { ConfirmDelete } from "./confirm-delete";
 import { resultFor, type EditorResult } from "./editor-result";
 import { SelectField, TextArea, TextField } from "./field";
@@ -85,7 +86,7 @@ function LessonItem({ courseId, lesson, first, last }: { courseId: number; lesso
       <div className="min-w-0">
         <p className="font-semibold text-ink">{lesson.title}</p>
         <p className="mt-1 flex flex-wrap gap-2 text-xs">
-          <span className={`${badge} bg-slate-50 text-slate-700 ring-slate-300`}>{LESSON_TYPE_LABELS[lesson.type as LessonType] ?? lesson.type}</span>
+          <span className={`${badge} bg-slate-50 text-slate-700 ring-slate-300`}>{lessonTypeLabel(lesson.type)}</span>
           <span className={`${badge} ${published ? "bg-emerald-50 text-emerald-800 ring-emerald-200" : "bg-amber-50 text-amber-900 ring-amber-200"}`}>
             {LESSON_STATUS_LABELS[lesson.status as "published" | "pending"] ?? lesson.status}
           </span>

@@ -18,10 +18,3 @@ export function LessonIcon({ name, className = "h-4 w-4" }: { name: string; clas
   );
 }
 
-export const LESSON_TYPE_LABELS: Record<string, string> = {
-  presentacion: "Presentación",
-  documento: "Documento",
-  video: "Video",
-  lectura: "Lectura",
-  examen: "Evaluación",
-};

@@ -4,7 +4,8 @@ import { useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { formatMinutes } from "~/domain/format";
 import { learningMessages } from "~/domain/learning-messages";
-import { LESSON_TYPE_LABELS, LessonIcon } from "./lesson-icons";
+import { lessonTypeLabel } from "~/domain/lesson-types";
+import { LessonIcon } from "./lesson-icons";
 import { FullscreenButton } from "./fullscreen-button";
 import { PdfViewer } from "./pdf-viewer";
 import { VideoPlayer } from "./video-player";
@@ -51,7 +52,7 @@ export function LessonViewer({
   exam: ReactNode;
 }) {
   const viewerRef = useRef<HTMLElement>(null);
-  const meta = [LESSON_TYPE_LABELS[lesson.type] ?? lesson.type, formatMinutes(lesson.durationMin)].filter(Boolean).join(" · ");
+  const meta = [lessonTypeLabel(lesson.type), formatMinutes(lesson.durationMin)].filter(Boolean).join(" · ");
 
   let body: ReactNode;
   if (lesson.pending) {

@@ -3,7 +3,8 @@
 import { Link } from "react-router";
 import { formatMinutes } from "~/domain/format";
 import { learningMessages } from "~/domain/learning-messages";
-import { LESSON_TYPE_LABELS, LessonIcon } from "./lesson-icons";
+import { lessonTypeLabel } from "~/domain/lesson-types";
+import { LessonIcon } from "./lesson-icons";
 
 export interface PanelLesson {
   id: number;
@@ -60,7 +61,7 @@ export function ModulePanel({
             <ul className="py-1">
               {m.lessons.map((l) => {
                 const current = l.id === currentLessonId;
-                const meta = [LESSON_TYPE_LABELS[l.type] ?? l.type, formatMinutes(l.durationMin)].filter(Boolean).join(" · ");
+                const meta = [lessonTypeLabel(l.type), formatMinutes(l.durationMin)].filter(Boolean).join(" · ");
                 const body = (
                   <>
                     <span
