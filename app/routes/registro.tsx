@@ -6,7 +6,7 @@ import { MAX_NAME_LENGTH } from "~/domain/account-limits";
 import { accountMessages as M } from "~/domain/account-messages";
 import { registerAccount } from "~/server/accounts.server";
 import { getUser } from "~/server/session.server";
-import { AuthCard, FormAlert, linkClass, SubmitButton, TextField } from "~/ui/account/form-parts";
+import { AuthCard, FormAlert, linkClass, NewPasswordFields, SubmitButton, TextField } from "~/ui/account/form-parts";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 
@@ -92,25 +92,10 @@ export default function Register() {
           invalid={!!fieldErrors.email}
           errorRef="registro-error"
         />
-        <TextField
-          label="Contraseña"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="Mínimo 6 caracteres."
-          error={own("password")}
-          invalid={!!fieldErrors.password}
-          errorRef="registro-error"
-        />
-        <TextField
-          label="Confirmar contraseña"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={own("confirmPassword")}
-          invalid={!!fieldErrors.confirmPassword}
+        <NewPasswordFields
+          names={["password", "confirmPassword"]}
+          labels={["Contraseña", "Confirmar contraseña"]}
+          errorFor={(f) => ({ message: own(f), invalid: !!fieldErrors[f] })}
           errorRef="registro-error"
         />
         <SubmitButton pending={pending} label="Registrarse" pendingLabel="Creando cuenta..." />

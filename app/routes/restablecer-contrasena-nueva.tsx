@@ -4,7 +4,7 @@ import { site } from "~/config/site";
 import { newPasswordSchema, parseForm } from "~/domain/account-forms";
 import { accountMessages as M } from "~/domain/account-messages";
 import { isResetTokenUsable, resetPassword } from "~/server/accounts.server";
-import { AuthCard, FormAlert, linkClass, SubmitButton, TextField } from "~/ui/account/form-parts";
+import { AuthCard, FormAlert, linkClass, NewPasswordFields, SubmitButton } from "~/ui/account/form-parts";
 
 const FIELDS = ["token", "password", "confirmPassword"] as const;
 
@@ -82,25 +82,10 @@ export default function NewPassword({ loaderData }: Route.ComponentProps) {
           </FormAlert>
         ) : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          label="Nueva contraseña"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="Mínimo 6 caracteres."
-          error={own("password")}
-          invalid={!!fieldErrors.password}
-          errorRef="nueva-error"
-        />
-        <TextField
-          label="Confirmar nueva contraseña"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={own("confirmPassword")}
-          invalid={!!fieldErrors.confirmPassword}
+        <NewPasswordFields
+          names={["password", "confirmPassword"]}
+          labels={["Nueva contraseña", "Confirmar nueva contraseña"]}
+          errorFor={(f) => ({ message: own(f), invalid: !!fieldErrors[f] })}
           errorRef="nueva-error"
         />
         <SubmitButton pending={pending} label="Guardar nueva contraseña" pendingLabel="Guardando..." />

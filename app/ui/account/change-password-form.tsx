@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, linkClass, SubmitButton, TextField } from "./form-parts";
+import { FormAlert, linkClass, NewPasswordFields, SubmitButton, TextField } from "./form-parts";
 
 type Field = "currentPassword" | "newPassword" | "confirmNewPassword";
 
@@ -51,25 +51,10 @@ export function ChangePasswordForm({ actionData }: { actionData?: PasswordAction
           invalid={!!errors.currentPassword}
           errorRef="clave-error"
         />
-        <TextField
-          label="Nueva contraseña"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="Mínimo 6 caracteres."
-          error={own("newPassword")}
-          invalid={!!errors.newPassword}
-          errorRef="clave-error"
-        />
-        <TextField
-          label="Confirmar nueva contraseña"
-          name="confirmNewPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={own("confirmNewPassword")}
-          invalid={!!errors.confirmNewPassword}
+        <NewPasswordFields
+          names={["newPassword", "confirmNewPassword"]}
+          labels={["Nueva contraseña", "Confirmar nueva contraseña"]}
+          errorFor={(f) => ({ message: own(f), invalid: !!errors[f] })}
           errorRef="clave-error"
         />
         <div className="sm:w-60">

@@ -116,3 +116,42 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
 }
 
 export const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:underline";
+
+/**
+ * A new password and its confirmation, as registration, the reset link and the profile ask for them:
+ * never pre-filled after an error (the browser must not keep a password in the page), minimum hinted.
+ */
+export function NewPasswordFields<N extends string>({
+  names,
+  labels,
+  errorFor,
+  errorRef,
+}: {
+  names: [password: N, confirmation: N];
+  labels: [password: string, confirmation: string];
+  /** A field's own message (none when the form-level alert already says it) and whether it is invalid. */
+  errorFor: (name: N) => { message?: string; invalid: boolean };
+  errorRef: string;
+}) {
+  return (
+    <>
+      {names.map((name, i) => {
+        const { message, invalid } = errorFor(name);
+        return (
+          <TextField
+            key={name}
+            label={labels[i]!}
+            name={name}
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={i === 0 ? "Mínimo 6 caracteres." : undefined}
+            error={message}
+            invalid={invalid}
+            errorRef={errorRef}
+          />
+        );
+      })}
+    </>
+  );
+}
