@@ -49,7 +49,9 @@ function createAuth(secret: string) {
     basePath: "/api/auth",
     secret,
     trustedOrigins: [env().PUBLIC_URL],
-    database: drizzleAdapter(db(), { provider: "pg", schema }),
+    // transaction: sign-up's writes (user, password, session) commit together or not at all, so a
+    // failure half-way cannot leave an e-mail "in use" by an account nobody can sign in to.
+    database: drizzleAdapter(db(), { provider: "pg", schema, transaction: true }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,

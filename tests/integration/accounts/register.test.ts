@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { user } from "~/server/db/schema";
+import { account, session, user } from "~/server/db/schema";
 import { getUser } from "~/server/session.server";
 import { action as apiAction } from "~/routes/api.auth";
 import { action, loader } from "~/routes/registro";
@@ -106,6 +106,34 @@ describe("registro (/registro)", () => {
     expect(nul.status).toBe(200);
     const [row] = await db().select({ name: user.name }).from(user).where(eq(user.email, email));
     expect(row!.name).toBe("Ana María");
+  });
+
+  it("si falla a mitad de camino no queda nada: ni usuario, ni contraseña, ni sesión, y el correo sigue libre", async () => {
+    // The account row (the password) is the second of sign-up's writes: make the database refuse it.
+    await db().execute(sql`create function refuse_account() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from "user" where id = new.user_id and name = 'Falla Atómica') then
+          raise exception 'refused by test';
+        end if;
+        return new;
+      end $$`);
+    await db().execute(sql`create trigger refuse_account before insert on account for each row execute function refuse_account()`);
+    const count = async (table: typeof account | typeof session) => (await db().select({ id: table.id }).from(table)).length;
+    const before = { accounts: await count(account), sessions: await count(session) };
+    const input = { ...valid(), name: "Falla Atómica" };
+    try {
+      const out = await call(action, formRequest("/registro", input));
+      expect(out.status).toBe(500);
+      expect(out.data.formError).toBe("Ha ocurrido un error al crear la cuenta.");
+      expect(out.data.values).toEqual({ name: "Falla Atómica", email: input.email });
+      expect(await db().select().from(user).where(eq(user.email, input.email))).toEqual([]);
+      expect({ accounts: await count(account), sessions: await count(session) }).toEqual(before);
+    } finally {
+      await db().execute(sql`drop trigger refuse_account on account`);
+      await db().execute(sql`drop function refuse_account()`);
+    }
+    // The e-mail was not left "in use": the same person can register now.
+    expect((await call(action, formRequest("/registro", input))).status).toBe(302);
   });
 
   it("quien ya inició sesión y abre /registro va a /dashboard", async () => {
