@@ -1,11 +1,13 @@
 // The Express application around React Router: health check, then every page and action.
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
+import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { boot, shutdown } from "~/server/boot.server";
 import { dbHandle } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/backup.server";
+import { withRequestScope } from "~/server/request-scope.server";
 import { pageCache } from "./page-cache";
 import { requestGuards, securityHeaders } from "./security";
 
@@ -36,8 +38,10 @@ app.use(requestGuards);
 // Anonymous public pages come from memory (see page-cache.ts); everything else is rendered.
 app.use(pageCache);
 
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-  }),
-);
+// The build object itself, not a function returning it: given a function, React Router rebuilds its route
+// tree (createStaticHandler, route ranking) on every request — a third of a signed-in page's CPU.
+// In development server.js loads this module afresh per request, so edits still show.
+const handler = createRequestHandler({ build });
+
+// The loaders of one GET share what they look up (the session, above all: see request-scope.server.ts).
+app.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? withRequestScope(() => handler(req, res, next)) : handler(req, res, next)));

@@ -1,10 +1,8 @@
 // Who is asking: the signed-in user of a request, and the guards every loader and action calls.
 import { redirect } from "react-router";
-import { eq } from "drizzle-orm";
-import { db } from "./db/client.server";
-import { user as userTable } from "./db/schema";
 import { getAuth } from "./auth.server";
 import { isAdmin } from "~/domain/permissions";
+import { scoped } from "./request-scope.server";
 
 export interface SessionUser {
   id: string;
@@ -27,24 +25,25 @@ async function lookup(request: Request): Promise<SessionUser | null> {
   const auth = await getAuth();
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;
-  // Role and profile fields come from the database row, so a change applies on the next request.
-  const [row] = await db().select().from(userTable).where(eq(userTable.id, result.user.id)).limit(1);
-  if (!row || row.banned) return null;
+  // Better Auth read this row from the database just now (no cookie cache is configured), so a role
+  // change, a ban or a new name applies on the very next request.
+  const row = result.user as typeof result.user & { role?: string | null; banned?: boolean | null; phone?: string | null; address?: string | null };
+  if (row.banned) return null;
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     role: row.role === "admin" ? "admin" : "user",
-    phone: row.phone,
-    address: row.address,
+    phone: row.phone ?? null,
+    address: row.address ?? null,
   };
 }
 
-/** The signed-in user, or null. Looked up once per request. */
+/** The signed-in user, or null. Looked up once per request (per Request object outside a request scope). */
 export function getUser(request: Request): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = lookup(request);
+    pending = scoped(`user:${request.headers.get("cookie") ?? ""}`, () => lookup(request));
     cache.set(request, pending);
   }
   return pending;
