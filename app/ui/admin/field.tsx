@@ -40,79 +40,73 @@ function describedBy(id: string, error?: string, hint?: string) {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 
-/** A labelled input with its hint and its Spanish error message (aria-describedby). */
-export function TextField({
-  type = "text",
-  defaultValue,
-  ...p
-}: Common & { type?: string; defaultValue?: string; inputMode?: "numeric" | "email" | "url"; autoComplete?: string; placeholder?: string }) {
+/** What every control shares: its id, name, required/invalid state and the ids that describe it. */
+type ControlProps = {
+  id: string;
+  name: string;
+  className: string;
+  "aria-required": true | undefined;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+/** Label above, hint and error below, and the control in between wired to them. */
+function Field({ common: p, children }: { common: Common; children: (control: ControlProps) => React.ReactNode }) {
   const id = useId();
   return (
     <div className={p.className}>
       <FieldLabel htmlFor={id} text={p.label} required={p.required} />
-      <input
-        id={id}
-        name={p.name}
-        type={type}
-        defaultValue={defaultValue}
-        inputMode={p.inputMode}
-        autoComplete={p.autoComplete}
-        placeholder={p.placeholder}
-        aria-required={p.required || undefined}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.error, p.hint)}
-        className={input}
-      />
+      {children({
+        id,
+        name: p.name,
+        className: input,
+        "aria-required": p.required || undefined,
+        "aria-invalid": p.error ? true : undefined,
+        "aria-describedby": describedBy(id, p.error, p.hint),
+      })}
       <Described id={id} error={p.error} hint={p.hint} />
     </div>
   );
 }
 
-export function TextArea({ defaultValue, rows = 4, ...p }: Common & { defaultValue?: string; rows?: number }) {
-  const id = useId();
+/** A labelled input with its hint and its Spanish error message (aria-describedby). */
+export function TextField({
+  type = "text",
+  defaultValue,
+  inputMode,
+  autoComplete,
+  placeholder,
+  ...common
+}: Common & { type?: string; defaultValue?: string; inputMode?: "numeric" | "email" | "url"; autoComplete?: string; placeholder?: string }) {
   return (
-    <div className={p.className}>
-      <FieldLabel htmlFor={id} text={p.label} required={p.required} />
-      <textarea
-        id={id}
-        name={p.name}
-        rows={rows}
-        defaultValue={defaultValue}
-        aria-required={p.required || undefined}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.error, p.hint)}
-        className={input}
-      />
-      <Described id={id} error={p.error} hint={p.hint} />
-    </div>
+    <Field common={common}>
+      {(control) => (
+        <input {...control} type={type} defaultValue={defaultValue} inputMode={inputMode} autoComplete={autoComplete} placeholder={placeholder} />
+      )}
+    </Field>
   );
+}
+
+export function TextArea({ defaultValue, rows = 4, ...common }: Common & { defaultValue?: string; rows?: number }) {
+  return <Field common={common}>{(control) => <textarea {...control} rows={rows} defaultValue={defaultValue} />}</Field>;
 }
 
 export function SelectField({
   options,
   defaultValue,
-  ...p
+  ...common
 }: Common & { options: { value: string; label: string }[]; defaultValue?: string }) {
-  const id = useId();
   return (
-    <div className={p.className}>
-      <FieldLabel htmlFor={id} text={p.label} required={p.required} />
-      <select
-        id={id}
-        name={p.name}
-        defaultValue={defaultValue}
-        aria-required={p.required || undefined}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.error, p.hint)}
-        className={input}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <Described id={id} error={p.error} hint={p.hint} />
-    </div>
+    <Field common={common}>
+      {(control) => (
+        <select {...control} defaultValue={defaultValue}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
