@@ -1,4 +1,5 @@
 // Entry point: `npm start` (production build) or `npm run dev` (Vite middleware).
+import cluster from "node:cluster";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
@@ -27,6 +28,21 @@ if (DEVELOPMENT) {
   });
 } else {
   mod = await import(`./${BUILD_DIR}/server/index.js`);
+  if (cluster.isPrimary) {
+    let workers = 1;
+    try {
+      workers = mod.workerCount();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+    if (workers > 1) {
+      const { runPrimary } = await import("./server/primary.js");
+      runPrimary(workers, mod.logger);
+      // The workers serve; this process only supervises them (see server/primary.js).
+      await new Promise(() => {});
+    }
+  }
   server.use(mod.securityHeaders);
   // Hashed file names never change content: cache them for a year.
   server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));

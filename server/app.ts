@@ -5,6 +5,7 @@ import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { boot, shutdown } from "~/server/boot.server";
 import { dbHandle } from "~/server/db/client.server";
+import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/backup.server";
 import { withRequestScope } from "~/server/request-scope.server";
@@ -14,6 +15,9 @@ import { requestGuards, securityHeaders } from "./security";
 export { boot, shutdown, logger };
 // server.js puts the same headers on static files.
 export { securityHeaders };
+
+/** How many server processes to run (WEB_CONCURRENCY, validated with the rest of the configuration). */
+export const workerCount = () => env().WEB_CONCURRENCY;
 
 export const app = express();
 

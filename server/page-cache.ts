@@ -28,6 +28,7 @@
 //
 // The middleware is mounted before the React Router handler and after (or before) the security
 // middleware; it records every header the final response carried, so a hit replays them as sent.
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -332,9 +333,19 @@ const shared = createPageCache({
 export const pageCache =
   process.env.PAGE_CACHE === "off" ? (_req: Request, _res: Response, next: NextFunction) => next() : shared.middleware;
 
-/** Drops every cached public page of this process: call it after any write that changes a public page. */
+// Must match INVALIDATE_MESSAGE in server/primary.js, which relays it to the other worker processes.
+const INVALIDATE_MESSAGE = "academia:invalidate-public-pages";
+
+/** Drops every cached public page, in this process and (through the primary) in its sibling workers. */
 export function invalidatePublicPages() {
   shared.invalidate();
+  if (cluster.isWorker) process.send?.({ type: INVALIDATE_MESSAGE });
+}
+
+if (cluster.isWorker) {
+  process.on("message", (message: { type?: string } | undefined) => {
+    if (message?.type === INVALIDATE_MESSAGE) shared.invalidate();
+  });
 }
 
 export function pageCacheStats() {

@@ -1,4 +1,5 @@
 // Configuration comes from the environment, validated once at start so a bad value fails loudly.
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -38,9 +39,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAX_UPLOAD_MB: z.coerce.number().int().positive().default(100),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  WEB_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int("WEB_CONCURRENCY must be a whole number of processes").min(1).max(64, "WEB_CONCURRENCY must be between 1 and 64").optional(),
+  ),
 });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, "WEB_CONCURRENCY"> & { DATA_DIR: string; PUBLIC_URL: string; WEB_CONCURRENCY: number };
 
 export class ConfigError extends Error {}
 
@@ -51,8 +56,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  // The embedded database lives inside one process (DATA_DIR is locked to it): only PostgreSQL can be
+  // shared by several. With PostgreSQL, one process per core unless told otherwise.
+  if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WEB_CONCURRENCY: the embedded database (no DATABASE_URL) is opened by one process only; set it to 1 or use PostgreSQL",
+    );
+  }
+  const workers = env.WEB_CONCURRENCY ?? (env.DATABASE_URL && env.NODE_ENV === "production" ? os.availableParallelism() : 1);
   return {
     ...env,
+    WEB_CONCURRENCY: workers,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
   };

@@ -2,13 +2,18 @@
 // Both share the same event loop and CPU, so "ours / ceiling" compares the app (rendering or the page
 // cache) against Node serving the very same HTML bytes as files — precompressed .br/.gz beside each
 // .html, picked from Accept-Encoding, as a well-configured static server does (nginx gzip_static).
+// With several worker processes (PostgreSQL, WEB_CONCURRENCY) each worker serves both, so the ceiling
+// gets the same processes as the app; the primary only supervises.
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import express from "express";
 
 const port = Number(process.env.BENCH_STATIC_PORT || 0);
 const dir = process.env.BENCH_STATIC_DIR;
-if (port && dir) {
+const build = await import(`../../${process.env.BUILD_DIR || "build"}/server/index.js`);
+const supervisorOnly = cluster.isPrimary && build.workerCount() > 1;
+if (port && dir && !supervisorOnly) {
   const ceiling = express();
   ceiling.disable("x-powered-by");
   const exists = new Map();

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "~/server/env.server";
 
@@ -27,5 +28,17 @@ describe("configuración por entorno", () => {
 
   it("trata las variables vacías como no definidas", () => {
     expect(parseEnv({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("WEB_CONCURRENCY: un proceso con la base embebida; con PostgreSQL en producción, uno por núcleo salvo que se indique", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ NODE_ENV: "production" }).WEB_CONCURRENCY).toBe(1);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY.*embedded database/);
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    const pg = { DATABASE_URL: "postgres://u@h:5432/db", NODE_ENV: "production" };
+    expect(parseEnv(pg).WEB_CONCURRENCY).toBe(os.availableParallelism());
+    expect(parseEnv({ ...pg, WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    expect(parseEnv({ ...pg, NODE_ENV: "development" }).WEB_CONCURRENCY).toBe(1);
+    for (const bad of ["0", "1.5", "muchos", "65"]) expect(() => parseEnv({ ...pg, WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
   });
 });
