@@ -8,11 +8,12 @@
 // Environment: DATABASE_URL (PostgreSQL; otherwise embedded PGlite in a fresh temporary DATA_DIR),
 // BENCH_PORT (3360; the static ceiling uses +1), BENCH_DURATION (15 s per page), BENCH_CONNECTIONS (50),
 // BENCH_LEARNERS (200), BENCH_THINK_MS (3000), BENCH_SIGNUP_CONCURRENCY (cores), BENCH_SCALE_USERS (100000),
-// BENCH_SCALE_SAMPLES (50), BENCH_LOG_LEVEL (warn).
+// BENCH_SCALE_SAMPLES (50), BENCH_LOG_LEVEL (warn), BENCH_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseEnv } from "../../app/server/env.server";
 import { openBenchDb } from "./db";
 import { type LearnersResult, learnersMarkdown, runLearners } from "./learners";
 import { type LighthouseResult, lighthouseMarkdown, runLighthouse } from "./lighthouse";
@@ -51,6 +52,8 @@ const machine = {
   loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
   database: config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : "PGlite (embedded)",
   dbKind: config.databaseUrl ? "postgres" : "pglite",
+  /** Node processes serving (WEB_CONCURRENCY; by default one per core on PostgreSQL, one on PGlite). */
+  serverProcesses: parseEnv({ ...process.env, NODE_ENV: "production", DATABASE_URL: config.databaseUrl }).WEB_CONCURRENCY,
 };
 
 interface Results {
@@ -81,7 +84,7 @@ async function main() {
   const staticDir = path.join(work, "static");
   const logFile = path.join(work, "server.log");
   if (machine.loadAverage > machine.cores / 2) log(`warning: load average ${machine.loadAverage} on ${machine.cores} cores — other work will skew the figures`);
-  log(`${machine.database}, ${machine.cores} cores (${machine.cpu}), Node ${machine.node}; work dir ${work}`);
+  log(`${machine.database}, ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.serverProcesses} server process(es); work dir ${work}`);
 
   let server: RunningServer | undefined;
   const serverOptions = {
@@ -238,7 +241,7 @@ function report(r: Results, seconds: number) {
   const parts = [
     `# Academia bench — ${r.date.slice(0, 16).replace("T", " ")} UTC`,
     "",
-    `Database: **${r.machine.database}** · ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGb} GB · Node ${r.machine.node} · load average at start ${r.machine.loadAverage} · load generator on the same machine · ${seconds} s in all`,
+    `Database: **${r.machine.database}** · ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGb} GB · Node ${r.machine.node} · ${r.machine.serverProcesses} server process(es) · load average at start ${r.machine.loadAverage} · load generator on the same machine · ${seconds} s in all`,
   ];
   if (r.budgetsMarkdown) parts.push("", "## JavaScript / CSS a public page loads (gzip)", "", `Budget: JS ≤ 120 KB, CSS ≤ 20 KB.`, "", r.budgetsMarkdown);
   if (r.public) parts.push("", "## Public pages", "", publicMarkdown(r.public, config.connections, config.duration));

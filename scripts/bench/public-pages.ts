@@ -99,7 +99,7 @@ export async function runPublicPages(opts: { base: string; staticBase: string; s
 
 export function publicMarkdown(rows: PublicRow[], connections: number, duration: number) {
   return [
-    `${connections} connections, ${duration} s per page; 'ceiling' = the same HTML bytes served as static files (express.static, precompressed .br/.gz) by the same Node process. Budget: ours ≥ 0.5 × ceiling, p99 < 50 ms. 'CPU ms / 1000 req' is the server process's CPU time per 1 000 answers — unlike req/s and latency it does not depend on other work on the machine (1 000 / it = answers per second one core can give).`,
+    `${connections} connections, ${duration} s per page; 'ceiling' = the same HTML bytes served as static files (express.static, precompressed .br/.gz) by the same Node process(es). Budget: ours ≥ 0.5 × ceiling, p99 < 50 ms. 'CPU ms / 1000 req' is the server processes' CPU time per 1 000 answers — unlike req/s and latency it does not depend on other work on the machine (1 000 / it = answers per second one core can give).`,
     "",
     table(
       ["page", "HTML bytes", "page cache", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms / 1000 req", "ceiling req/s", "ceiling p99 ms", "ceiling CPU ms / 1000 req", "ours / ceiling", "budget"],

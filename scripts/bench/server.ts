@@ -81,7 +81,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join("scripts", "bench", "serve.mjs")], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": profile the server while it is measured.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join("scripts", "bench", "serve.mjs")], {
     cwd: options.root,
     env,
     stdio: ["ignore", out, out],

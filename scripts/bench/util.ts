@@ -33,18 +33,38 @@ export function table(head: string[], rows: (string | number)[][], align?: ("l" 
   return [head, sep, ...rows.map((r) => r.map(String))].map((r) => `| ${r.join(" | ")} |`).join("\n");
 }
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+/**
+ * CPU time (user + system, ms) a process and its living descendants have used so far, from /proc
+ * (Linux); null elsewhere. Descendants count because with WEB_CONCURRENCY the workers do the serving.
+ */
 export function processCpuMs(pid: number | undefined): number | null {
   if (!pid) return null;
+  const stats = new Map<number, { ppid: number; ms: number }>();
+  let entries: string[];
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces) start at ") ": utime and stime are 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / CLOCK_TICKS;
+    entries = fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e));
   } catch {
     return null;
   }
+  for (const entry of entries) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces) start at ") ": ppid is the 4th, utime and stime the 14th and 15th.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(entry), { ppid: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  if (!stats.has(pid)) return null;
+  let total = 0;
+  const queue = [pid];
+  while (queue.length) {
+    const current = queue.pop()!;
+    total += stats.get(current)?.ms ?? 0;
+    for (const [child, s] of stats) if (s.ppid === current) queue.push(child);
+  }
+  return total;
 }
 const CLOCK_TICKS = 100;
 
