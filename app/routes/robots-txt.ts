@@ -1,7 +1,9 @@
 // robots.txt: keep crawlers out of private areas and point them at the sitemap.
 import { env } from "~/server/env.server";
 
-const PRIVATE_PATHS = ["/admin", "/dashboard", "/perfil", "/api", "/archivos", "/login", "/registro", "/restablecer-contrasena", "/logout"];
+// /login and /registro stay crawlable: people search for "<academia> iniciar sesión", and both pages carry
+// their own title and description. The reset pages hold one-time tokens and are kept out.
+const PRIVATE_PATHS = ["/admin", "/dashboard", "/perfil", "/api", "/archivos", "/restablecer-contrasena", "/logout"];
 
 export function loader() {
   const origin = env().PUBLIC_URL;

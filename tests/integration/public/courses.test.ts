@@ -201,9 +201,11 @@ describe("sitemap.xml y robots.txt", () => {
   it("robots.txt cierra las zonas privadas y apunta al sitemap", async () => {
     const res = await callLoader(robotsLoader, "/robots.txt");
     expect(res.status).toBe(200);
-    for (const path of ["/admin", "/dashboard", "/perfil", "/api", "/archivos"]) {
+    for (const path of ["/admin", "/dashboard", "/perfil", "/api", "/archivos", "/restablecer-contrasena"]) {
       expect(res.body).toMatch(new RegExp(`^Disallow: ${path}$`, "m"));
     }
+    // The sign-in and sign-up pages are public pages that search engines may list.
+    expect(res.body).not.toMatch(/^Disallow: \/(?:login|registro)$/m);
     expect(res.body).toContain("Sitemap: http://localhost:3000/sitemap.xml");
   });
 });
