@@ -21,10 +21,10 @@
 // only while that render is in flight, others get the previous page (stale-while-revalidate, bounded
 // by staleGraceMs). Concurrent requests for a page that has no entry wait for the one render in
 // progress. Under overload this keeps the number of renders at one per page per TTL instead of
-// letting every expiry turn into N simultaneous renders. `invalidatePublicPages()` (call it after any course
-// write) empties this process's cache at once. With several app instances behind a load balancer,
-// each holds its own cache: an instance that did not see the write serves the old page for at most
-// TTL plus the time of one render. That bound is the price of not rendering each anonymous page afresh.
+// letting every expiry turn into N simultaneous renders. `invalidatePublicPages()` (called after every course
+// write) empties this process's cache at once, and its sibling worker processes' (WEB_CONCURRENCY)
+// through the primary. With several machines behind a load balancer, each holds its own cache: one
+// that did not see the write serves the old page for at most TTL plus the time of one render. That bound is the price of not rendering each anonymous page afresh.
 //
 // The middleware is mounted before the React Router handler and after (or before) the security
 // middleware; it records every header the final response carried, so a hit replays them as sent.

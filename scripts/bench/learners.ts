@@ -31,7 +31,7 @@ export interface LearnersResult {
   thinkMs: number;
   signupConcurrency: number;
   signup: { seconds: number; perSecond: number };
-  active: { seconds: number; requests: number; rps: number; cpuMsPerRequest: number | null };
+  active: { seconds: number; requests: number; rps: number; cpuMsPerRequest: number | null; clientCpuMsPerRequest?: number | null };
   steps: StepResult[];
   submitted: string[]; // e-mails whose exam submission was answered as stored
   check?: { ok: boolean; detail: string };
@@ -241,6 +241,7 @@ export async function runLearners(opts: {
   const activeStarted = performance.now();
   const requestsBefore = requests;
   const cpuBefore = processCpuMs(opts.pid);
+  const clientCpuBefore = process.cpuUsage();
   let deadline: NodeJS.Timeout | undefined;
   await Promise.race([
     Promise.all(learners.map((l) => journey(l).catch(() => {}))),
@@ -256,6 +257,9 @@ export async function runLearners(opts: {
   const activeRequests = requests - requestsBefore;
   const cpuAfter = processCpuMs(opts.pid);
   const cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && activeRequests > 0 ? round((cpuAfter - cpuBefore) / activeRequests) : null;
+  // The simulated learners run in this process, on the same cores as the server: say how much they take.
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const clientCpuMsPerRequest = activeRequests > 0 ? round((clientCpu.user + clientCpu.system) / 1000 / activeRequests) : null;
 
   const steps: StepResult[] = STEPS.map((step) => {
     const s = summarize(samples.get(step)!);
@@ -269,7 +273,7 @@ export async function runLearners(opts: {
     thinkMs: opts.thinkMs,
     signupConcurrency: opts.signupConcurrency,
     signup: { seconds: round(signupSeconds), perSecond: round(opts.learners / signupSeconds) },
-    active: { seconds: round(activeSeconds), requests: activeRequests, rps: round(activeRequests / activeSeconds), cpuMsPerRequest },
+    active: { seconds: round(activeSeconds), requests: activeRequests, rps: round(activeRequests / activeSeconds), cpuMsPerRequest, clientCpuMsPerRequest },
     steps,
     submitted: learners.filter((l) => l.submitted).map((l) => l.email),
   };
@@ -278,7 +282,7 @@ export async function runLearners(opts: {
 export function learnersMarkdown(r: LearnersResult) {
   const lines = [
     `${r.learners} learners. Sign-up phase: ${r.signupConcurrency} at a time, ${fmt(r.signup.perSecond)} sign-ups/s (${fmt(r.signup.seconds)} s). ` +
-      `Then all active at once with ${r.thinkMs} ms think time: ${fmt(r.active.rps)} requests/s over ${fmt(r.active.seconds)} s, ${fmt(r.active.cpuMsPerRequest)} ms of app-server CPU per request${r.active.cpuMsPerRequest !== null ? ` (~${fmt(1000 / r.active.cpuMsPerRequest, 0)} requests/s per core)` : ""}. Budget: no error, p95 < 300 ms per step.`,
+      `Then all active at once with ${r.thinkMs} ms think time: ${fmt(r.active.rps)} requests/s over ${fmt(r.active.seconds)} s, ${fmt(r.active.cpuMsPerRequest)} ms of app-server CPU per request${r.active.cpuMsPerRequest !== null ? ` (~${fmt(1000 / r.active.cpuMsPerRequest, 0)} requests/s per core)` : ""}, and ${fmt(r.active.clientCpuMsPerRequest ?? null)} ms of the load generator's own CPU per request. Budget: no error, p95 < 300 ms per step.`,
     "",
     table(
       ["step", "requests", "errors", "p50 ms", "p95 ms", "max ms", "budget"],
