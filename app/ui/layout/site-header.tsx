@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { isAdmin } from "~/domain/permissions";
 import { useHydrated } from "~/ui/account/use-hydrated";
 import { BrandLogo } from "./brand-logo";
 import { mainNav } from "./nav-links";
@@ -132,23 +133,7 @@ function MobileMenu({
               <span className="font-semibold text-slate-800">{user.name}</span>
               <span className="block truncate">{user.email}</span>
             </li>
-            <li>
-              <Link to="/dashboard" className={item}>
-                Mi Dashboard
-              </Link>
-            </li>
-            <li>
-              <Link to="/perfil" className={item}>
-                Mi Perfil
-              </Link>
-            </li>
-            {user.role === "admin" ? (
-              <li>
-                <Link to="/admin" className={item}>
-                  Panel de Administración
-                </Link>
-              </li>
-            ) : null}
+            <AccountLinks user={user} dashboardLabel="Mi Dashboard" itemClass={item} />
             <li>
               <LogoutButton className="block w-full rounded-md px-3 py-3 text-left text-base font-semibold text-brand-700 hover:bg-brand-50" />
             </li>
@@ -241,23 +226,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
           <p className="truncate text-xs text-slate-600">{user.email}</p>
         </div>
         <ul className="pt-1">
-          <li>
-            <Link to="/dashboard" className={item}>
-              Dashboard
-            </Link>
-          </li>
-          <li>
-            <Link to="/perfil" className={item}>
-              Mi Perfil
-            </Link>
-          </li>
-          {user.role === "admin" ? (
-            <li>
-              <Link to="/admin" className={item}>
-                Panel de Administración
-              </Link>
-            </li>
-          ) : null}
+          <AccountLinks user={user} dashboardLabel="Dashboard" itemClass={item} />
           <li className="mt-1 border-t border-slate-100 pt-1">
             <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-brand-700 hover:bg-brand-50" />
           </li>
@@ -266,4 +235,20 @@ function UserMenu({ user }: { user: HeaderUser }) {
       )}
     </div>
   );
+}
+
+/** The signed-in user's links, in the phone menu and the account menu (the spec names the first one differently). */
+function AccountLinks({ user, dashboardLabel, itemClass }: { user: HeaderUser; dashboardLabel: string; itemClass: string }) {
+  const links = [
+    { to: "/dashboard", label: dashboardLabel },
+    { to: "/perfil", label: "Mi Perfil" },
+    ...(isAdmin(user) ? [{ to: "/admin", label: "Panel de Administración" }] : []),
+  ];
+  return links.map((link) => (
+    <li key={link.to}>
+      <Link to={link.to} className={itemClass}>
+        {link.label}
+      </Link>
+    </li>
+  ));
 }
