@@ -6,7 +6,7 @@ import { type FieldErrors, loginSchema, parseForm, safeRedirectPath } from "~/do
 import { accountMessages as M, loginOtherMessage } from "~/domain/account-messages";
 import { signInWithPassword } from "~/server/accounts.server";
 import { getUser } from "~/server/session.server";
-import { AuthCard, FormAlert, linkClass, SubmitButton, TextField } from "~/ui/account/form-parts";
+import { AuthCard, FormAlert, linkClass, ownFieldErrors, SubmitButton, TextField } from "~/ui/account/form-parts";
 import { useHydrated } from "~/ui/account/use-hydrated";
 
 const FIELDS = ["email", "password"] as const;
@@ -71,7 +71,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 
   const failure = actionData && !actionData.success ? actionData : undefined;
   const fieldErrors: FieldErrors<Field> = failure?.fieldErrors ?? {};
-  const own = (message?: string) => (message && message !== failure?.formError ? message : undefined);
+  const own = ownFieldErrors(fieldErrors, failure?.formError);
 
   return (
     <AuthCard
@@ -104,7 +104,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           autoComplete="email"
           required
           defaultValue={failure?.values.email ?? ""}
-          error={own(fieldErrors.email)}
+          error={own("email")}
           invalid={!!fieldErrors.email}
           errorRef="login-error"
         />
@@ -114,7 +114,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           type="password"
           autoComplete="current-password"
           required
-          error={own(fieldErrors.password)}
+          error={own("password")}
           invalid={!!fieldErrors.password}
           errorRef="login-error"
         />

@@ -6,7 +6,7 @@ import { MAX_NAME_LENGTH } from "~/domain/account-limits";
 import { accountMessages as M } from "~/domain/account-messages";
 import { registerAccount } from "~/server/accounts.server";
 import { getUser } from "~/server/session.server";
-import { AuthCard, FormAlert, linkClass, NewPasswordFields, SubmitButton, TextField } from "~/ui/account/form-parts";
+import { AuthCard, FormAlert, linkClass, NewPasswordFields, ownFieldErrors, SubmitButton, TextField } from "~/ui/account/form-parts";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 
@@ -47,7 +47,7 @@ export default function Register() {
   const pending = navigation.state !== "idle" && navigation.formAction === "/registro";
   const fieldErrors: Partial<Record<Field, string>> = actionData?.fieldErrors ?? {};
   const formError = actionData?.formError;
-  const own = (f: Field) => (fieldErrors[f] && fieldErrors[f] !== formError ? fieldErrors[f] : undefined);
+  const own = ownFieldErrors(fieldErrors, formError);
 
   return (
     <AuthCard

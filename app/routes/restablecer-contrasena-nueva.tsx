@@ -4,7 +4,7 @@ import { site } from "~/config/site";
 import { newPasswordSchema, parseForm } from "~/domain/account-forms";
 import { accountMessages as M } from "~/domain/account-messages";
 import { isResetTokenUsable, resetPassword } from "~/server/accounts.server";
-import { AuthCard, FormAlert, linkClass, NewPasswordFields, SubmitButton } from "~/ui/account/form-parts";
+import { AuthCard, FormAlert, linkClass, NewPasswordFields, ownFieldErrors, SubmitButton } from "~/ui/account/form-parts";
 
 const FIELDS = ["token", "password", "confirmPassword"] as const;
 
@@ -70,7 +70,7 @@ export default function NewPassword({ loaderData }: Route.ComponentProps) {
 
   const failure = actionData?.state === "error" ? actionData : undefined;
   const fieldErrors: Partial<Record<"password" | "confirmPassword", string>> = failure?.fieldErrors ?? {};
-  const own = (f: "password" | "confirmPassword") => (fieldErrors[f] && fieldErrors[f] !== failure?.formError ? fieldErrors[f] : undefined);
+  const own = ownFieldErrors(fieldErrors, failure?.formError);
 
   return (
     <AuthCard title={title} intro="Escribe tu nueva contraseña dos veces. Al guardarla se cerrarán las sesiones abiertas de tu cuenta.">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, linkClass, NewPasswordFields, SubmitButton, TextField } from "./form-parts";
+import { FormAlert, linkClass, NewPasswordFields, ownFieldErrors, SubmitButton, TextField } from "./form-parts";
 
 type Field = "currentPassword" | "newPassword" | "confirmNewPassword";
 
@@ -20,7 +20,7 @@ export function ChangePasswordForm({ actionData }: { actionData?: PasswordAction
     if (actionData?.success) formRef.current?.reset();
   }, [actionData]);
   const errors = actionData?.fieldErrors ?? {};
-  const own = (f: Field) => (errors[f] && errors[f] !== actionData?.formError ? errors[f] : undefined);
+  const own = ownFieldErrors(errors, actionData?.formError);
   return (
     <section aria-labelledby="perfil-clave" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 id="perfil-clave" className="text-xl font-bold text-ink">

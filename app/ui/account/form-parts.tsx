@@ -155,3 +155,14 @@ export function NewPasswordFields<N extends string>({
     </>
   );
 }
+
+/**
+ * A field's own message: none when the form-level alert above already says the same thing
+ * (e.g. 'Por favor, completa todos los campos.'), so it is not read out twice.
+ */
+export function ownFieldErrors<F extends string>(fieldErrors: Partial<Record<F, string>>, formError: string | undefined) {
+  return (field: F) => {
+    const message = fieldErrors[field];
+    return message && message !== formError ? message : undefined;
+  };
+}
