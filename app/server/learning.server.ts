@@ -18,9 +18,12 @@ import {
   moduleState,
   viewerMode,
   type CompletionTrigger,
-  type ModuleState,
   type ViewerMode,
 } from "~/domain/progress";
+// The page's view shapes have one home, beside the components that draw them.
+import type { ContentPageData } from "~/ui/learning/course-content-page";
+import type { ViewerLesson } from "~/ui/learning/lesson-viewer";
+import type { PanelModule } from "~/ui/learning/module-panel";
 
 /** A database id sent by a form or a URL (lesson, attempt): a positive 32-bit integer. */
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
@@ -269,55 +272,10 @@ async function readLessonBody(lessonId: number): Promise<string> {
   return row?.body ?? "";
 }
 
-export interface ContentLessonItem {
-  id: number;
-  title: string;
-  type: string;
-  durationMin: number;
-  pending: boolean;
-  completed: boolean;
-}
-
-export interface ContentModuleItem {
-  id: number;
-  title: string;
-  description: string;
-  state: ModuleState;
-  lessons: ContentLessonItem[];
-}
-
-export interface SelectedLesson {
-  id: number;
-  moduleTitle: string;
-  title: string;
-  type: string;
-  durationMin: number;
-  pending: boolean;
-  completed: boolean;
-  mode: ViewerMode | null;
-  fileUrl: string | null;
-  downloadUrl: string | null;
-  captionsUrl: string | null;
-  filename: string | null;
-  size: number | null;
-  html: string | null;
-  previousId: number | null;
-  nextId: number | null;
-}
-
 export type CourseContentView =
   | { kind: "not-found" }
   | { kind: "not-enrolled"; course: { id: number; title: string } }
-  | {
-      kind: "content";
-      course: { id: number; title: string; draft: boolean };
-      admin: boolean;
-      enrolled: boolean;
-      progress: number;
-      completed: boolean;
-      modules: ContentModuleItem[];
-      lesson: SelectedLesson | null;
-    };
+  | ({ kind: "content" } & ContentPageData);
 
 /** Everything the content page shows; records the visit of the selected lesson for an enrolled learner. */
 export async function getCourseContentView(options: {
@@ -356,7 +314,7 @@ export async function getCourseContentView(options: {
   }
 
   const progress = courseProgress(outline.modules, completedIds);
-  const modules: ContentModuleItem[] = outline.modules.map((m) => ({
+  const modules: PanelModule[] = outline.modules.map((m) => ({
     id: m.id,
     title: m.title,
     description: m.description,
@@ -371,7 +329,7 @@ export async function getCourseContentView(options: {
     })),
   }));
 
-  let lessonView: SelectedLesson | null = null;
+  let lessonView: ViewerLesson | null = null;
   if (selected) {
     const pending = selected.status !== "published";
     const index = published.findIndex((l) => l.id === selected.id);

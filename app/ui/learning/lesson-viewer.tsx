@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { formatMinutes } from "~/domain/format";
 import { learningMessages } from "~/domain/learning-messages";
 import { lessonTypeLabel } from "~/domain/lesson-types";
+import type { ViewerMode } from "~/domain/progress";
 import { LessonIcon } from "./lesson-icons";
 import { FullscreenButton } from "./fullscreen-button";
 import { PdfViewer } from "./pdf-viewer";
@@ -18,7 +19,7 @@ export interface ViewerLesson {
   durationMin: number;
   pending: boolean;
   completed: boolean;
-  mode: "pdf" | "video" | "lectura" | "download" | "examen" | null;
+  mode: ViewerMode | null;
   fileUrl: string | null;
   downloadUrl: string | null;
   captionsUrl: string | null;

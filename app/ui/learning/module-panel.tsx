@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatMinutes } from "~/domain/format";
 import { learningMessages } from "~/domain/learning-messages";
 import { lessonTypeLabel } from "~/domain/lesson-types";
+import type { ModuleState } from "~/domain/progress";
 import { LessonIcon } from "./lesson-icons";
 
 export interface PanelLesson {
@@ -19,7 +20,7 @@ export interface PanelModule {
   id: number;
   title: string;
   description: string;
-  state: "empty" | "completed" | "in-progress";
+  state: ModuleState;
   lessons: PanelLesson[];
 }
 
