@@ -111,15 +111,20 @@ export async function getCourseCounts(tx: DbOrTx = db()) {
   };
 }
 
+/** What a dashboard card shows of a course, for a learner's enrolments and for the admin's list alike. */
+const courseCardColumns = {
+  courseId: course.id,
+  title: course.title,
+  category: course.category,
+  description: course.description,
+  imageUrl: course.imageUrl,
+  status: course.status,
+};
+
 async function learnerRows(userId: string) {
   return db()
     .select({
-      courseId: course.id,
-      title: course.title,
-      category: course.category,
-      description: course.description,
-      imageUrl: course.imageUrl,
-      status: course.status,
+      ...courseCardColumns,
       progress: enrolment.progress,
       completedAt: enrolment.completedAt,
       certificateCode: certificate.code,
@@ -185,14 +190,7 @@ async function loadAdminDashboard(user: SessionUser, publicUrl: string): Promise
   const [mine, all, adminCounts, perCourse, counts] = await Promise.all([
     learnerRows(user.id),
     db()
-      .select({
-        courseId: course.id,
-        title: course.title,
-        category: course.category,
-        description: course.description,
-        imageUrl: course.imageUrl,
-        status: course.status,
-      })
+      .select(courseCardColumns)
       .from(course)
       .orderBy(asc(course.id)),
     getAdminCounts(),
