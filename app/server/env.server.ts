@@ -43,7 +43,33 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int("WEB_CONCURRENCY must be a whole number of processes").min(1).max(64, "WEB_CONCURRENCY must be between 1 and 64").optional(),
   ),
+  WEBPAY_ENVIRONMENT: z.preprocess(
+    emptyToUndefined,
+    z.enum(["integration", "production"], { message: "WEBPAY_ENVIRONMENT must be integration or production" }).default("integration"),
+  ),
+  WEBPAY_COMMERCE_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^\d{12}$/, "WEBPAY_COMMERCE_CODE must be the 12-digit commerce code Transbank gave you").optional()),
+  WEBPAY_API_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^\S{16,256}$/, "WEBPAY_API_KEY must be the secret key Transbank gave you (no spaces)").optional()),
+  WEBPAY_BASE_URL: optionalUrl(["http:", "https:"], "WEBPAY_BASE_URL must be an http(s) URL, e.g. http://127.0.0.1:3390"),
 });
+
+// Transbank's published integration key (transbankdevelopers.cl/referencia/webpay, "Credenciales del
+// Comercio"): anyone can pay with it using the public test cards, so it must never take real orders.
+const WEBPAY_PUBLIC_INTEGRATION_KEY = "579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C";
+
+function webpayIssues(env: z.infer<typeof envSchema>): string[] {
+  const issues: string[] = [];
+  const hasCode = env.WEBPAY_COMMERCE_CODE !== undefined;
+  const hasKey = env.WEBPAY_API_KEY !== undefined;
+  if (env.WEBPAY_ENVIRONMENT === "production") {
+    if (!hasCode) issues.push("WEBPAY_COMMERCE_CODE: required when WEBPAY_ENVIRONMENT=production (your commerce code from Transbank)");
+    if (!hasKey) issues.push("WEBPAY_API_KEY: required when WEBPAY_ENVIRONMENT=production (your secret key from Transbank)");
+    if (env.WEBPAY_API_KEY === WEBPAY_PUBLIC_INTEGRATION_KEY) issues.push("WEBPAY_API_KEY: this is Transbank's public integration key; production needs your own");
+    if (env.WEBPAY_BASE_URL) issues.push("WEBPAY_BASE_URL: only for the integration environment (a local Webpay server); remove it in production");
+  } else if (hasCode !== hasKey) {
+    issues.push(`${hasCode ? "WEBPAY_API_KEY" : "WEBPAY_COMMERCE_CODE"}: set both WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY, or neither (Transbank's integration credentials)`);
+  }
+  return issues;
+}
 
 export type Env = Omit<z.infer<typeof envSchema>, "WEB_CONCURRENCY"> & { DATA_DIR: string; PUBLIC_URL: string; WEB_CONCURRENCY: number };
 
@@ -56,6 +82,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const webpay = webpayIssues(env);
+  if (webpay.length > 0) throw new ConfigError(`Invalid configuration:\n${webpay.map((line) => `  ${line}`).join("\n")}`);
   // The embedded database lives inside one process (DATA_DIR is locked to it): only PostgreSQL can be
   // shared by several. With PostgreSQL, one process per core unless told otherwise.
   if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {
