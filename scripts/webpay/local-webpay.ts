@@ -144,6 +144,7 @@ export async function startLocalWebpay(options: LocalWebpayOptions = {}): Promis
       req.socket.destroy();
     };
 
+    let intervention: Intervention | undefined;
     try {
       const raw = await readBody(req);
       const commerceCode = header(req, "tbk-api-key-id");
@@ -160,7 +161,7 @@ export async function startLocalWebpay(options: LocalWebpayOptions = {}): Promis
         // The integration Webpay Plus commerce captures at once (transbank-sdk-php's live tests).
         return reply(422, { error_message: "Operation not allowed" });
       }
-      const intervention = interventions[operation].shift();
+      intervention = interventions[operation].shift();
       if (intervention?.type === "respond") return reply(intervention.status, intervention.body);
 
       if (operation === "create") {
@@ -194,6 +195,8 @@ export async function startLocalWebpay(options: LocalWebpayOptions = {}): Promis
       if (intervention?.type === "fail") return destroy();
       return reply(200, refundBody(refund, transaction));
     } catch (error) {
+      // A held request that Webpay refuses (e.g. a commit of an unpaid token) still counts as arrived.
+      if (intervention?.type === "hold") intervention.arrived();
       if (error instanceof WebpayApiError) return reply(error.httpStatus, { error_message: error.message });
       throw error;
     }

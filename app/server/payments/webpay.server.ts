@@ -11,6 +11,7 @@ import {
   type CommitPaymentResult,
   type CreatePaymentInput,
   type CreatePaymentResult,
+  type InvalidInput,
   type NetworkFailure,
   type PaymentProvider,
   type PaymentReturn,
@@ -97,8 +98,8 @@ export function createWebpayProvider(config: WebpayConfig): PaymentProvider {
     }
   }
 
-  function failure(f: SdkFailure, operation: string, field: "buyOrder" | "token" = "token") {
-    if (f.type === "validation") return { kind: "invalidInput", field, detail: f.detail } as const;
+  function failure(f: SdkFailure, operation: string) {
+    if (f.type === "validation") return { kind: "invalidInput", field: sdkField(f.detail), detail: f.detail } as const;
     if (f.type === "network") {
       logger.warn({ operation, cause: f.cause, detail: f.detail }, "Webpay unreachable");
       return { kind: "networkFailure", cause: f.cause, detail: f.detail } as const;
@@ -121,7 +122,7 @@ export function createWebpayProvider(config: WebpayConfig): PaymentProvider {
       const invalid = checkCreateInput(input);
       if (invalid) return invalid;
       const result = await attempt(() => transaction.create(input.buyOrder, input.sessionId, input.amountClp, input.returnUrl));
-      if (!result.ok) return failure(result.failure, "create", "buyOrder");
+      if (!result.ok) return failure(result.failure, "create");
       const body = z.object({ token: z.string().regex(TOKEN_PATTERN), url: z.url() }).safeParse(result.body);
       if (!body.success) return { kind: "networkFailure", cause: "bad_response", detail: "create answered without a token and url" };
       const { token, url } = body.data;
@@ -207,6 +208,13 @@ export function parseWebpayReturn(params: URLSearchParams): PaymentReturn {
 }
 
 const RETURN_FIELDS = ["token_ws", "TBK_TOKEN", "TBK_ORDEN_COMPRA", "TBK_ID_SESION"] as const;
+
+/** The SDK's own checks name the argument: "'sessionId' is too long, the maximum length is 61". */
+function sdkField(message: string): InvalidInput["field"] {
+  const name = /'(\w+)'/.exec(message)?.[1];
+  if (name === "buyOrder" || name === "sessionId" || name === "returnUrl") return name;
+  return name === "amount" ? "amountClp" : "token";
+}
 
 /**
  * A TransbankError carries only "<axios error>\n<error_message>\n" (transbank-sdk

@@ -53,6 +53,14 @@ describe("commit perdido en la red", () => {
     expect(status.kind === "found" && status.transaction.status).toBe("AUTHORIZED");
   });
 
+  it("un commit retenido que Webpay rechaza igual cuenta como llegado (holdNext no cuelga la prueba)", async () => {
+    const payment = await created(webpay.provider);
+    const hold = webpay.server.holdNext("commit");
+    const commit = webpay.provider.commit(payment.token);
+    await hold.reached;
+    expect((await commit).kind).toBe("notCompleted");
+  });
+
   it("un retraso menor que el plazo no es un error", async () => {
     const payment = await paid();
     webpay.server.delayNext("commit", 100);
