@@ -97,6 +97,20 @@ describe("commit perdido en la red", () => {
   });
 });
 
+describe("controles por HTTP (servidor en otro proceso, p. ej. end-to-end)", () => {
+  it("POST /_local/fail-next corta el próximo commit; GET /_local/transactions muestra lo confirmado", async () => {
+    const payment = await paid();
+    const control = (path: string, body: unknown) =>
+      fetch(`${webpay.server.url}/_local/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await control("fail-next", { operation: "commit", when: "after" })).status).toBe(200);
+    expect((await webpay.provider.commit(payment.token)).kind).toBe("networkFailure");
+    const listed = (await (await fetch(`${webpay.server.url}/_local/transactions`)).json()) as { token: string; status: string }[];
+    expect(listed).toEqual([expect.objectContaining({ token: payment.token, status: "AUTHORIZED" })]);
+    expect((await control("reset", {})).status).toBe(200);
+    expect(webpay.server.transactions()).toHaveLength(0);
+  });
+});
+
 describe("credenciales", () => {
   it("un código de comercio o llave incorrectos: unauthorized (401 'Not Authorized'), sin crear nada", async () => {
     const wrongKey = createWebpayProvider({ ...webpayConfig(), apiKey: "llave-equivocada-0000000000" });
