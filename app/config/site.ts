@@ -19,6 +19,21 @@ export const site = {
     { name: "LinkedIn", href: "https://www.linkedin.com/" },
   ],
   director: { name: "Dra. Carolina Muñoz Rojas", title: "Directora Académica" },
+  /** The legal entity's RUT, printed on receipts (shown formatted). */
+  rut: "76.543.210-3",
+  /** Where a bank transfer goes (decisions.md E1); `proofEmail` receives the transfer receipts. */
+  bank: {
+    name: "Banco de Chile",
+    accountType: "Cuenta corriente",
+    accountNumber: "00-123-45678-09",
+    rut: "76.543.210-3",
+    holder: "Academia Andes Capacitación SpA",
+    proofEmail: "pagos@academia-andes.cl",
+  },
+  /** The brand colours of app.css (brand-700, brand-800, ink) for places CSS cannot reach, such as e-mail. */
+  colors: { brand: "#b91c1c", brandDark: "#991b1b", ink: "#0f172a" },
+  /** A PNG under PUBLIC_URL: mail clients do not show SVG. */
+  mailLogoPath: "/images/logo-correo.png",
   locale: "es-CL",
   timeZone: "America/Santiago",
 } as const;
