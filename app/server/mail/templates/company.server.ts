@@ -1,0 +1,39 @@
+// Mails a company's worker receives: the invitation (no account yet) and the enrolment notice (has one).
+import { site } from "~/config/site";
+import { formatDate } from "~/domain/format";
+import { note, p, strong, type MailContent, type MailContext } from "../content.server";
+import type { CompanyEnrolmentMail, CompanyInvitationMail } from "../messages.server";
+import { emailLink, greeting } from "./shared.server";
+
+export function companyInvitation(m: CompanyInvitationMail, ctx: MailContext): MailContent {
+  return {
+    subject: `${m.companyName} te invita a capacitarte en ${site.name}`,
+    preview: `Crea tu contraseña y empieza ${m.course.title}. La invitación vence el ${formatDate(m.expiresAt)}.`,
+    heading: "Te invitaron a un curso",
+    greeting: greeting(m.name),
+    blocks: [
+      p(strong(m.companyName), " te inscribió en el curso ", strong(m.course.title), ` de ${site.name}, online y a tu ritmo.`),
+      p("Para empezar, crea tu contraseña con este botón. El enlace es personal y ", strong(`vence el ${formatDate(m.expiresAt)}`), "."),
+      { type: "button", label: "Crear mi contraseña", href: ctx.url(m.acceptUrl), showUrl: true },
+      p("Después entrarás con tu correo y esa contraseña. Tu empresa podrá ver tu avance en este curso."),
+      note("Si el enlace venció, pide a tu empresa que te envíe una nueva invitación. ¿Dudas? Escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${m.companyName} te invitó a un curso de ${site.name} con esta dirección.`,
+  };
+}
+
+export function companyEnrolment(m: CompanyEnrolmentMail, ctx: MailContext): MailContent {
+  return {
+    subject: `${m.companyName} te inscribió en ${m.course.title}`,
+    preview: `Tu empresa te inscribió en ${m.course.title}. Ya puedes empezar.`,
+    heading: "Tu empresa te inscribió en un curso",
+    greeting: greeting(m.name),
+    blocks: [
+      p(strong(m.companyName), " te inscribió en el curso ", strong(m.course.title), ` de ${site.name}. Ya puedes empezar con tu cuenta de siempre.`),
+      { type: "button", label: "Empezar el curso", href: ctx.url(m.startPath) },
+      p("Tu avance se guarda solo y, al terminar, recibirás tu certificado. Tu empresa podrá ver tu avance en este curso."),
+      note("¿No esperabas esta inscripción? Consulta con tu empresa o escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${m.companyName} te inscribió en un curso de ${site.name}.`,
+  };
+}

@@ -1,0 +1,44 @@
+// Phrases several mails share, so each is written once.
+import { site } from "~/config/site";
+import { link, strong, type Inline } from "../content.server";
+
+export function greeting(name: string): string {
+  const clean = name.trim();
+  return clean ? `Hola, ${clean}:` : "Hola:";
+}
+
+/** 'Lunes a viernes, 9:00 - 18:00; Sábado, 9:00 - 13:00'. */
+export function officeHoursText(): string {
+  return site.officeHours.map((h) => `${h.days}, ${h.hours}`).join("; ");
+}
+
+export function emailLink(address: string = site.email): Inline {
+  return link(address, `mailto:${address}`);
+}
+
+export function phoneLink(): Inline {
+  return link(site.phone, `tel:${site.phone.replace(/[^+\d]/g, "")}`);
+}
+
+export function lessonPath(courseId: number, lessonId: number): string {
+  return `/cursos/${courseId}/contenido?leccion=${lessonId}`;
+}
+
+/** 'Reanimación… (3 cupos)' for a company's seats; the title alone for one. */
+export function courseLine(title: string, quantity: number): string {
+  return quantity > 1 ? `${title} (${quantity} cupos)` : title;
+}
+
+/** The closing lines every mail ends with. */
+export const SIGN_OFF = ["Saludos,", `El equipo de ${site.name}`] as const;
+
+/** Who the academy is and how to reach it: the footer of every mail, HTML and text alike. */
+export function footerLines(homeUrl: string): Inline[][] {
+  return [
+    [strong(site.name), ` · ${site.tagline}`],
+    [emailLink(), " · ", phoneLink(), " · ", link(new URL(homeUrl).host, homeUrl)],
+    [site.address],
+    [`Atención: ${officeHoursText()}`],
+    [`${site.legalName} · RUT ${site.rut}`],
+  ];
+}
