@@ -10,10 +10,11 @@ import * as schema from "./db/schema";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
+import { renderMail } from "./mail/render-mail.server";
 import { CLIENT_IP_HEADER } from "./login-limit.server";
 import { site } from "~/config/site";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, withoutControls } from "~/domain/account-forms";
-import { resetPasswordMail, sendTracked } from "./account-mail.server";
+import { sendTracked } from "./account-mail.server";
 
 export { MIN_PASSWORD_LENGTH };
 
@@ -60,7 +61,10 @@ function createAuth(secret: string) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await sendTracked(() => sendMail({ to: user.email, ...resetPasswordMail({ name: user.name, url }) }));
+        await sendTracked(async () => {
+          const mail = await renderMail({ kind: "passwordReset", name: user.name, resetUrl: url }, { baseUrl: env().PUBLIC_URL });
+          await sendMail({ to: user.email, ...mail });
+        });
       },
     },
     user: {

@@ -7,7 +7,7 @@ import { certificate, course, enrolment, user } from "./db/schema";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
-import { site } from "~/config/site";
+import { renderMail } from "./mail/render-mail.server";
 import {
   certificatePath,
   certificatePdfPath,
@@ -15,7 +15,6 @@ import {
   generateCertificateCode,
   parseCertificateCode,
 } from "~/domain/certificate-code";
-import { formatDate, formatHours } from "~/domain/format";
 
 export interface Certificate {
   id: number;
@@ -151,38 +150,22 @@ export function canDownloadCertificate(viewer: { id: string; role: string }, cer
   return viewer.role === "admin" || viewer.id === cert.userId;
 }
 
-export function certificateMail(input: { to: string; name: string; cert: Certificate; publicUrl: string }) {
-  const { cert, publicUrl } = input;
-  const verifyUrl = publicUrl + cert.verifyPath;
-  const pdfUrl = publicUrl + cert.pdfPath;
-  const dashboardUrl = `${publicUrl}/dashboard`;
-  const subject = `¡Felicitaciones! Tu certificado de ${cert.courseTitle}`;
-  const date = formatDate(cert.issuedAt);
-  const text = [
-    `Hola, ${input.name}:`,
-    "",
-    `¡Felicitaciones! Completaste el curso «${cert.courseTitle}» (${formatHours(cert.hours)}) el ${date}.`,
-    "",
-    `Tu certificado tiene el código ${cert.displayCode}.`,
-    `Descárgalo en PDF (con tu sesión iniciada): ${pdfUrl}`,
-    `Cualquier persona puede comprobar que es auténtico en: ${verifyUrl}`,
-    "",
-    `También lo encontrarás en tu panel: ${dashboardUrl}`,
-    "",
-    "Saludos,",
-    site.name,
-  ].join("\n");
-  const esc = (s: string) =>
-    s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-  const html = `<!doctype html><html lang="es-CL"><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
-<p>Hola, ${esc(input.name)}:</p>
-<p><strong>¡Felicitaciones!</strong> Completaste el curso <strong>${esc(cert.courseTitle)}</strong> (${esc(formatHours(cert.hours))}) el ${esc(date)}.</p>
-<p>Tu certificado tiene el código <strong style="font-family:monospace;letter-spacing:1px">${esc(cert.displayCode)}</strong>.</p>
-<p><a href="${esc(pdfUrl)}" style="display:inline-block;background:#b91c1c;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Descargar certificado (PDF)</a></p>
-<p>Cualquier persona puede comprobar que es auténtico en:<br><a href="${esc(verifyUrl)}">${esc(verifyUrl)}</a></p>
-<p>Saludos,<br>${esc(site.name)}</p>
-</body></html>`;
-  return { to: input.to, subject, text, html };
+/** The certificate mail for its holder. No PDF is attached yet: the mail offers the download link. */
+export async function certificateMail(input: { to: string; name: string; cert: Certificate; publicUrl: string }) {
+  const { cert } = input;
+  const mail = await renderMail(
+    {
+      kind: "certificate",
+      name: input.name,
+      courseTitle: cert.courseTitle,
+      hours: cert.hours,
+      completedAt: cert.issuedAt,
+      code: cert.code,
+      pdfAttached: false,
+    },
+    { baseUrl: input.publicUrl },
+  );
+  return { to: input.to, ...mail };
 }
 
 /**
@@ -202,7 +185,7 @@ export async function notifyCertificateIssued(code: string): Promise<void> {
       .where(and(eq(user.id, cert.userId)))
       .limit(1);
     if (!holder) return;
-    await sendMail(certificateMail({ to: holder.email, name: holder.name, cert, publicUrl: env().PUBLIC_URL }));
+    await sendMail(await certificateMail({ to: holder.email, name: holder.name, cert, publicUrl: env().PUBLIC_URL }));
   } catch (error) {
     logger.error({ err: error, code }, "could not send the certificate e-mail");
   }

@@ -23,6 +23,7 @@ import { env } from "./env.server";
 import { clientIp } from "./login-limit.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
+import { renderMail } from "./mail/render-mail.server";
 
 // CONTACT_RATE_LIMIT_MAX lets a test run whose browsers all share 127.0.0.1 send more than five messages.
 export const CONTACT_RATE_LIMIT = { max: Number(process.env.CONTACT_RATE_LIMIT_MAX) || 5, windowMs: 10 * 60 * 1000 } as const;
@@ -141,28 +142,20 @@ async function storeWithinLimit(input: ContactInput, ip: string | null): Promise
   });
 }
 
-function notificationFor(input: ContactInput) {
-  const label = subjectLabel(input.subject);
-  const text = [
-    `Nuevo mensaje desde el formulario de contacto de ${site.name}.`,
-    "",
-    `Nombre: ${input.name}`,
-    `Correo electrónico: ${input.email}`,
-    `Teléfono: ${input.phone || "(no indicado)"}`,
-    `Asunto: ${label}`,
-    "",
-    "Mensaje:",
-    input.message,
-    "",
-    `Responde a este correo para contestarle directamente. También está guardado en ${env().PUBLIC_URL}/admin/mensajes.`,
-  ].join("\n");
-  return {
-    to: env().CONTACT_INBOX ?? site.email,
-    // The subject carries only a fixed label: nothing the sender typed reaches a mail header except the validated Reply-To.
-    subject: `Nuevo mensaje de contacto: ${label}`,
-    text,
-    replyTo: input.email,
-  };
+async function notificationFor(input: ContactInput) {
+  const mail = await renderMail(
+    {
+      kind: "contactInbox",
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      subjectLabel: subjectLabel(input.subject),
+      message: input.message,
+      receivedAt: new Date(),
+    },
+    { baseUrl: env().PUBLIC_URL },
+  );
+  return { to: env().CONTACT_INBOX ?? site.email, ...mail, replyTo: input.email };
 }
 
 /** The whole submission: what the contact route's action returns (its HTTP status follows `status`). */
@@ -205,7 +198,7 @@ export async function submitContactForm(request: Request): Promise<ContactResult
   }
 
   try {
-    await sendMail(notificationFor(parsed.data));
+    await sendMail(await notificationFor(parsed.data));
   } catch (error) {
     // The message is stored and visible to admins: a mail failure is ours to fix, not the sender's.
     logger.error({ err: error }, "contact notification e-mail failed (message stored)");
