@@ -1,8 +1,8 @@
 // What a mail says, independent of how it is drawn: each template returns this, and the HTML layout
 // and the plain-text writer both render it, so the two parts of a mail can never say different things.
 
-/** A run of text inside a paragraph: plain, bold, or a link (absolute URL, mailto: or tel:). */
-export type Inline = string | { strong: string } | { href: string; label: string };
+/** A run of text inside a paragraph: plain, bold, kept on one line, or a link (absolute URL, mailto: or tel:). */
+export type Inline = string | { strong: string } | { nowrap: string } | { href: string; label: string };
 
 export type Block =
   | { type: "paragraph"; content: Inline[] }
@@ -21,7 +21,7 @@ export interface MailContent {
   /** Shown by inbox lists after the subject. */
   preview: string;
   heading: string;
-  /** 'Hola, Ana:'; null for mails to the academy itself. */
+  /** 'Hola, Ana:'; null for mails to the academy itself, which also go without the sign-off. */
   greeting: string | null;
   blocks: Block[];
   /** Why this person receives this mail, in the footer. */

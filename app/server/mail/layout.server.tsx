@@ -71,8 +71,11 @@ const s = {
 function InlineRun({ run }: { run: Inline }) {
   if (typeof run === "string") return <>{run}</>;
   if ("strong" in run) return <strong>{run.strong}</strong>;
+  if ("nowrap" in run) return <span style={{ whiteSpace: "nowrap" }}>{run.nowrap}</span>;
+  // A phone number broken across two lines is hard to read and to tap.
+  const style = run.href.startsWith("tel:") ? { ...s.link, whiteSpace: "nowrap" as const } : s.link;
   return (
-    <Link href={run.href} style={s.link}>
+    <Link href={run.href} style={style}>
       {run.label}
     </Link>
   );
@@ -108,7 +111,7 @@ function BlockView({ block }: { block: Block }): ReactNode {
       );
     case "button":
       return (
-        <Section style={{ margin: "8px 0 24px" }}>
+        <Section style={{ margin: "8px 0 20px" }}>
           <Button href={block.href} style={s.button}>
             {block.label}
           </Button>
@@ -197,11 +200,13 @@ export function MailLayout({ content, ctx }: { content: MailContent; ctx: MailCo
             {content.blocks.map((block, i) => (
               <BlockView key={i} block={block} />
             ))}
-            <Text style={{ ...s.text, margin: "8px 0 0" }}>
-              {SIGN_OFF[0]}
-              <br />
-              {SIGN_OFF[1]}
-            </Text>
+            {content.greeting && (
+              <Text style={{ ...s.text, margin: "8px 0 0" }}>
+                {SIGN_OFF[0]}
+                <br />
+                {SIGN_OFF[1]}
+              </Text>
+            )}
           </Section>
           <Section style={{ padding: "20px 8px 0" }}>
             {footerLines(home).map((line, i) => (

@@ -6,6 +6,7 @@ import { SIGN_OFF, footerLines } from "./templates/shared.server";
 function inlineText(run: Inline): string {
   if (typeof run === "string") return run;
   if ("strong" in run) return run.strong;
+  if ("nowrap" in run) return run.nowrap;
   // An e-mail address or phone number is its own label; a web link is written out in full once.
   if (/^(mailto|tel):/.test(run.href)) return run.label;
   const bare = run.href.replace(/^https?:\/\//, "").replace(/\/$/, "");
@@ -36,7 +37,7 @@ export function mailText(content: MailContent, ctx: MailContext): string {
   const parts = [content.heading];
   if (content.greeting) parts.push(content.greeting);
   for (const block of content.blocks) parts.push(blockText(block));
-  parts.push(SIGN_OFF.join("\n"));
+  if (content.greeting) parts.push(SIGN_OFF.join("\n"));
   parts.push(["--", ...footerLines(ctx.url("/")).map(runs), "", content.reason].join("\n"));
   return `${parts.join("\n\n")}\n`;
 }

@@ -3,7 +3,7 @@ import { site } from "~/config/site";
 import { formatDateTime } from "~/domain/format";
 import { link, note, p, strong, type MailContent, type MailContext } from "../content.server";
 import type { ContactAutoReplyMail, ContactInboxMail } from "../messages.server";
-import { emailLink, greeting, officeHoursText, phoneLink } from "./shared.server";
+import { emailLink, greeting, phoneLink } from "./shared.server";
 
 export function contactAutoReply(m: ContactAutoReplyMail, ctx: MailContext): MailContent {
   return {
@@ -13,7 +13,7 @@ export function contactAutoReply(m: ContactAutoReplyMail, ctx: MailContext): Mai
     greeting: greeting(m.name),
     blocks: [
       p("Gracias por escribirnos. Recibimos tu mensaje sobre ", strong(m.subjectLabel), " y te responderemos a la brevedad."),
-      p(`Nuestro horario de atención es ${officeHoursText()}.`),
+      { type: "details", title: "Horario de atención", rows: site.officeHours.map((h) => ({ label: h.days, value: h.hours })) },
       { type: "quote", title: "Tu mensaje", text: m.message },
       p("Si es urgente, llámanos al ", phoneLink(), ". Para agregar algo, responde a este correo o escríbenos a ", emailLink(), "."),
       note("Mientras tanto, puedes ", link("revisar nuestros cursos", ctx.url("/cursos")), "."),

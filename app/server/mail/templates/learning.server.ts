@@ -10,7 +10,7 @@ export function enrolment(m: EnrolmentMail, ctx: MailContext): MailContent {
   return {
     subject: `Inscripción confirmada: ${m.course.title}`,
     preview: `Ya puedes empezar ${m.course.title}. Tu avance se guarda solo.`,
-    heading: "¡Ya estás inscrito!",
+    heading: "¡Inscripción confirmada!",
     greeting: greeting(m.name),
     blocks: [
       p("Tu inscripción en ", strong(m.course.title), " está confirmada. Puedes empezar cuando quieras, a tu ritmo."),
@@ -26,29 +26,29 @@ export function certificate(m: CertificateMail, ctx: MailContext): MailContent {
   const code = parseCertificateCode(m.code);
   if (!code) throw new Error(`not a certificate code: ${m.code}`);
   const verifyUrl = ctx.url(certificatePath(code));
+  const pdfUrl = ctx.url(certificatePdfPath(code));
   return {
     subject: `¡Felicitaciones! Tu certificado de ${m.courseTitle}`,
     preview: `Completaste ${m.courseTitle}. Tu certificado ${formatCertificateCode(code)} ya está disponible.`,
     heading: "¡Completaste tu curso!",
     greeting: greeting(m.name),
     blocks: [
-      p(
-        "¡Felicitaciones! Completaste el curso ",
-        strong(m.courseTitle),
-        ` (${formatHours(m.hours)}) el ${formatDate(m.completedAt)}.`,
-      ),
-      m.pdfAttached
-        ? p("Adjuntamos tu certificado en PDF. También puedes descargarlo cuando quieras desde tu panel.")
-        : p("Tu certificado en PDF está listo para descargar (con tu sesión iniciada)."),
+      p("¡Felicitaciones! Completaste el curso ", strong(m.courseTitle), ` el ${formatDate(m.completedAt)}.`),
       {
         type: "details",
+        title: "Tu certificado",
         rows: [
+          { label: "Curso", value: m.courseTitle },
+          { label: "Duración", value: formatHours(m.hours) },
+          { label: "Fecha de término", value: formatDate(m.completedAt) },
           { label: "Código", value: formatCertificateCode(code) },
-          { label: "Verificación", value: verifyUrl },
         ],
       },
-      { type: "button", label: "Descargar certificado (PDF)", href: ctx.url(certificatePdfPath(code)) },
-      p("Cualquier persona, por ejemplo tu empleador, puede comprobar que es auténtico en: ", link(verifyUrl, verifyUrl)),
+      m.pdfAttached
+        ? p("Adjuntamos tu certificado en PDF. También puedes ", link("descargarlo", pdfUrl), " cuando quieras, con tu sesión iniciada.")
+        : p("Descarga tu certificado en PDF con tu sesión iniciada: ", link("descargar certificado", pdfUrl), "."),
+      p("Cualquier persona, por ejemplo tu empleador, puede comprobar que es auténtico en:"),
+      { type: "button", label: "Ver mi certificado", href: verifyUrl, showUrl: true },
       note("También lo encontrarás en ", link("tu panel", ctx.url("/dashboard")), ". ¿Algún dato está mal? Escríbenos a ", emailLink(), "."),
     ],
     reason: `Recibes este correo porque completaste un curso en ${site.name}.`,

@@ -7,9 +7,9 @@ export function greeting(name: string): string {
   return clean ? `Hola, ${clean}:` : "Hola:";
 }
 
-/** 'Lunes a viernes, 9:00 - 18:00; Sábado, 9:00 - 13:00'. */
-export function officeHoursText(): string {
-  return site.officeHours.map((h) => `${h.days}, ${h.hours}`).join("; ");
+/** 'Lunes a viernes, 9:00 - 18:00; Sábado, 9:00 - 13:00', each day's hours kept on one line on a phone. */
+export function officeHours(): Inline[] {
+  return site.officeHours.flatMap((h, i) => [i > 0 ? `; ${h.days}, ` : `${h.days}, `, { nowrap: h.hours }]);
 }
 
 export function emailLink(address: string = site.email): Inline {
@@ -38,7 +38,7 @@ export function footerLines(homeUrl: string): Inline[][] {
     [strong(site.name), ` · ${site.tagline}`],
     [emailLink(), " · ", phoneLink(), " · ", link(new URL(homeUrl).host, homeUrl)],
     [site.address],
-    [`Atención: ${officeHoursText()}`],
+    ["Atención: ", ...officeHours()],
     [`${site.legalName} · RUT ${site.rut}`],
   ];
 }

@@ -1,0 +1,259 @@
+import { describe, expect, it } from "vitest";
+import { site } from "~/config/site";
+import { renderMail } from "~/server/mail/render-mail.server";
+import type { MailKind, MailMessage } from "~/server/mail/messages.server";
+import { BASE_URL, HOSTILE, allSamples, hostile, samples } from "./samples";
+
+const render = (message: MailMessage, baseUrl = BASE_URL) => renderMail(message, { baseUrl });
+
+/** What each mail must say: its subject, the links it must carry (HTML and text), and text it must contain. */
+const expected: { [K in MailKind]: { subject: string; links: string[]; text: string[] } } = {
+  welcome: {
+    subject: "Te damos la bienvenida a Academia Andes",
+    links: ["/cursos", "/dashboard"],
+    text: ["Hola, Ana Pérez:", "Gracias por unirte a Academia Andes"],
+  },
+  enrolment: {
+    subject: "Inscripción confirmada: Reanimación Cardiopulmonar solo Compresiones",
+    links: ["/cursos/1/contenido?leccion=101", "/dashboard"],
+    text: ["Reanimación Cardiopulmonar solo Compresiones", "«Bienvenida al curso»", "Empezar el curso:"],
+  },
+  certificate: {
+    subject: "¡Felicitaciones! Tu certificado de Reanimación Cardiopulmonar solo Compresiones",
+    links: ["/certificados/ABCD-EFGH-JK12", "/certificados/ABCD-EFGH-JK12/pdf", "/dashboard"],
+    text: [
+      "José Muñoz",
+      "Duración: 16 horas",
+      "Fecha de término: 15 de marzo de 2026",
+      "Código: ABCD-EFGH-JK12",
+      "Adjuntamos tu certificado en PDF",
+      "Ver mi certificado:\nhttps://academia.example.cl/certificados/ABCD-EFGH-JK12\n",
+    ],
+  },
+  contactAutoReply: {
+    subject: "Recibimos tu mensaje: Capacitación para empresas",
+    links: ["/cursos"],
+    text: [
+      "Capacitación para empresas",
+      "Tu mensaje:\n> Hola:\n> Necesitamos capacitar a 15 personas en RCP.\n>\n> Gracias.",
+      "Horario de atención\nLunes a viernes: 9:00 - 18:00\nSábado: 9:00 - 13:00",
+      site.phone,
+    ],
+  },
+  contactInbox: {
+    subject: "Nuevo mensaje de contacto: Capacitación para empresas",
+    links: ["/admin/mensajes"],
+    text: [
+      "Nombre: Rosa Valdés",
+      "Correo electrónico: rosa.valdes@example.cl",
+      "Teléfono: (no indicado)",
+      "Asunto: Capacitación para empresas",
+      "Recibido: 15/03/2026 14:05",
+      "> Necesitamos capacitar a 15 personas en RCP.",
+    ],
+  },
+  passwordReset: {
+    subject: "Restablece tu contraseña de Academia Andes",
+    links: ["/api/auth/reset-password/tok3n?callbackURL=%2Frestablecer-contrasena%2Fnueva"],
+    text: ["válido por 1 hora", "Si no solicitaste este cambio, puedes ignorar este mensaje"],
+  },
+  passwordChanged: {
+    subject: "Tu contraseña de Academia Andes fue cambiada",
+    links: ["/restablecer-contrasena", "/contacto"],
+    text: ["15/03/2026 14:05 (hora de Chile)", "¿No fuiste tú?", site.email],
+  },
+  purchaseReceipt: {
+    subject: "Comprobante de tu compra: pedido A-000123",
+    links: ["/cursos/1/contenido?leccion=101", "/perfil/compras/123"],
+    text: [
+      "Pedido: A-000123",
+      "Fecha: 15/03/2026 14:05",
+      "Curso: Reanimación Cardiopulmonar solo Compresiones",
+      "Subtotal: $20.000",
+      "Cupón BIENVENIDA: -$5.000",
+      "Total pagado: $15.000",
+      "Medio de pago: Webpay Plus, tarjeta terminada en 6623",
+      "Código de autorización: 1213",
+      `${site.legalName}, RUT ${site.rut}`,
+    ],
+  },
+  transferInstructions: {
+    subject: "Datos para transferir: pedido A-000124",
+    links: ["/perfil/compras/124"],
+    text: [
+      "Monto: $20.000",
+      `Banco: ${site.bank.name}`,
+      `Tipo de cuenta: ${site.bank.accountType}`,
+      `Número de cuenta: ${site.bank.accountNumber}`,
+      `RUT: ${site.bank.rut}`,
+      `Titular: ${site.bank.holder}`,
+      `Correo para el comprobante: ${site.bank.proofEmail}`,
+      "Comentario de la transferencia: Pedido A-000124",
+      "antes del 22 de marzo de 2026",
+    ],
+  },
+  transferConfirmed: {
+    subject: "Pago confirmado: Reanimación Cardiopulmonar solo Compresiones",
+    links: ["/cursos/1/contenido?leccion=101", "/perfil/compras/124"],
+    text: ["Recibimos tu transferencia de $20.000 del pedido A-000124.", `RUT ${site.rut}`],
+  },
+  orderRejected: {
+    subject: "No pudimos confirmar tu pedido A-000125",
+    links: ["/cursos/1"],
+    text: ["Pedido: A-000125", "Monto: $20.000", "Motivo: No recibimos la transferencia en el plazo."],
+  },
+  refund: {
+    subject: "Reembolso del pedido A-000123",
+    links: [],
+    text: ["Monto reembolsado: $15.000", "Motivo: Compra duplicada.", "termina tu acceso a este curso", "tarjeta con la que pagaste"],
+  },
+  companyInvitation: {
+    subject: "Constructora Los Andes SpA te invita a capacitarte en Academia Andes",
+    links: ["/invitacion/abc123"],
+    text: ["Constructora Los Andes SpA", "Reanimación Cardiopulmonar solo Compresiones", "vence el 22 de marzo de 2026", "Hola, Pedro Soto:"],
+  },
+  companyEnrolment: {
+    subject: "Constructora Los Andes SpA te inscribió en Reanimación Cardiopulmonar solo Compresiones",
+    links: ["/cursos/1/contenido?leccion=101"],
+    text: ["Constructora Los Andes SpA te inscribió en el curso Reanimación Cardiopulmonar solo Compresiones"],
+  },
+};
+
+/** Every href in the HTML, with the entities React writes turned back into characters. */
+function hrefs(html: string): string[] {
+  return [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+}
+
+describe("renderMail: cada tipo de correo", () => {
+  for (const message of allSamples) {
+    const want = expected[message.kind];
+
+    it(`${message.kind}: asunto, marca, enlaces absolutos, parte de texto`, async () => {
+      const mail = await render(message);
+      expect(mail.subject).toBe(want.subject);
+
+      // Brand: name, logo (a PNG on PUBLIC_URL), brand colour, legal footer and why the person gets it.
+      expect(mail.html).toMatch(/^<!DOCTYPE html/);
+      expect(mail.html).toContain('lang="es-CL"');
+      expect(mail.html).toContain(site.name);
+      expect(mail.html).toContain(`src="${BASE_URL}/images/logo-correo.png"`);
+      expect(mail.html).toContain(site.colors.brand);
+      for (const part of [mail.html, mail.text]) {
+        expect(part).toContain(site.legalName);
+        expect(part).toContain(site.rut);
+        expect(part).toContain(site.email);
+        expect(part).toMatch(/Recibes este (correo|aviso)/);
+      }
+
+      // Links: every one absolute on the base URL (or mailto:/tel:), and the mail's own links in both parts.
+      for (const href of hrefs(mail.html)) {
+        expect(href, href).toMatch(new RegExp(`^(${BASE_URL.replace(/\./g, "\\.")}/|mailto:|tel:\\+?\\d+$)`));
+      }
+      for (const path of want.links) {
+        expect(hrefs(mail.html)).toContain(BASE_URL + path);
+        expect(mail.text).toContain(BASE_URL + path);
+      }
+
+      // The text part is readable text: no markup, every expected phrase, the sign-off.
+      expect(mail.text).not.toMatch(/<[a-z/!]/i);
+      for (const phrase of want.text) expect(mail.text).toContain(phrase);
+      if (message.kind === "contactInbox") expect(mail.text).not.toContain("Saludos");
+      else expect(mail.text).toContain(`Saludos,\nEl equipo de ${site.name}`);
+      expect(mail.text).toContain("Atención: Lunes a viernes, 9:00 - 18:00; Sábado, 9:00 - 13:00");
+
+      for (const part of [mail.subject, mail.html, mail.text]) {
+        expect(part).not.toMatch(/undefined|NaN|\[object Object\]|\bnull\b/);
+      }
+    });
+
+    it(`${message.kind}: el texto que escribe una persona se escapa en el HTML y llega intacto al texto`, async () => {
+      const mail = await render(hostile(message));
+      expect(mail.html).not.toContain("<script");
+      expect(mail.html).not.toContain(HOSTILE);
+      expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Ñuñoa&quot;");
+      expect(mail.text).toContain(HOSTILE);
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+    });
+  }
+});
+
+describe("renderMail: reglas comunes", () => {
+  it("los enlaces se arman desde la URL base recibida, con o sin barra final", async () => {
+    const mail = await render(samples.welcome, "https://cursos.otra-academia.cl/");
+    expect(hrefs(mail.html)).toContain("https://cursos.otra-academia.cl/cursos");
+    expect(mail.text).toContain("https://cursos.otra-academia.cl/dashboard");
+    expect(mail.html).not.toContain("//cursos.otra-academia.cl//");
+    expect(mail.html).not.toContain(BASE_URL);
+  });
+
+  it("un enlace a otro sitio no entra en un correo", async () => {
+    await expect(render({ ...samples.passwordReset, resetUrl: "https://evil.example/api/auth/reset-password/x" })).rejects.toThrow(/outside/);
+    await expect(render({ ...samples.companyInvitation, acceptUrl: "//evil.example/x" })).rejects.toThrow();
+    await expect(render({ ...samples.purchaseReceipt, startPath: "javascript:alert(1)" })).rejects.toThrow();
+  });
+
+  it("el asunto queda en una línea aunque el título traiga saltos o caracteres de control", async () => {
+    const mail = await render({ ...samples.enrolment, course: { id: 1, title: "RCP\r\nBcc: x@evil.example\u0000" } });
+    expect(mail.subject).toBe("Inscripción confirmada: RCP Bcc: x@evil.example");
+  });
+
+  it("un nombre vacío saluda sin nombre", async () => {
+    const mail = await render({ ...samples.welcome, name: "   " });
+    expect(mail.text).toContain("Hola:\n");
+  });
+
+  it("el certificado sin PDF adjunto no dice que lo adjunta y ofrece la descarga", async () => {
+    const mail = await render({ ...samples.certificate, pdfAttached: false });
+    expect(mail.text).not.toContain("Adjuntamos");
+    expect(mail.text).toContain("Descarga tu certificado en PDF con tu sesión iniciada");
+    expect(mail.text).toContain(`${BASE_URL}/certificados/ABCD-EFGH-JK12/pdf`);
+  });
+
+  it("el certificado acepta el código con guiones y rechaza uno inválido", async () => {
+    const mail = await render({ ...samples.certificate, code: "abcd-efgh-jk12" });
+    expect(mail.text).toContain(`${BASE_URL}/certificados/ABCD-EFGH-JK12`);
+    await expect(render({ ...samples.certificate, code: "nope" })).rejects.toThrow(/certificate code/);
+  });
+
+  it("comprobante sin cupón: sin subtotal ni descuento; pago por transferencia o sin pago", async () => {
+    const transfer = await render({ ...samples.purchaseReceipt, coupon: null, subtotal: 20000, total: 20000, method: { type: "transfer" } });
+    expect(transfer.text).not.toContain("Subtotal");
+    expect(transfer.text).not.toContain("Cupón");
+    expect(transfer.text).toContain("Total pagado: $20.000");
+    expect(transfer.text).toContain("Medio de pago: Transferencia bancaria");
+    expect(transfer.text).not.toContain("autorización");
+    const free = await render({ ...samples.purchaseReceipt, total: 0, coupon: { code: "GRATIS", discount: 20000 }, method: { type: "free" } });
+    expect(free.text).toContain("Total pagado: $0");
+    expect(free.text).toContain("Cupón GRATIS: -$20.000");
+    expect(free.text).toContain("Sin pago (cupón de descuento)");
+  });
+
+  it("cupos de empresa: el curso lleva la cantidad y el botón lleva a asignarlos", async () => {
+    const mail = await render({ ...samples.purchaseReceipt, quantity: 5, startPath: "/empresa" });
+    expect(mail.text).toContain("Curso: Reanimación Cardiopulmonar solo Compresiones (5 cupos)");
+    expect(mail.text).toContain(`Asignar los cupos:\n${BASE_URL}/empresa`);
+  });
+
+  it("transferencia sin vencimiento no promete una fecha", async () => {
+    const mail = await render({ ...samples.transferInstructions, expiresAt: null });
+    expect(mail.text).not.toContain("se anulará");
+  });
+
+  it("pedido rechazado sin motivo; reembolso que mantiene el acceso o por transferencia", async () => {
+    const rejected = await render({ ...samples.orderRejected, reason: null });
+    expect(rejected.text).not.toContain("Motivo");
+    const kept = await render({ ...samples.refund, accessKept: true, method: "transfer", reason: null });
+    expect(kept.text).toContain("Mantienes el acceso al curso");
+    expect(kept.text).toContain(`${BASE_URL}/dashboard`);
+    expect(kept.text).toContain("por transferencia");
+    expect(kept.text).not.toContain("Motivo");
+  });
+
+  it("la parte de texto escribe cada enlace completo y no repite teléfonos ni correos", async () => {
+    const mail = await render(samples.welcome);
+    expect(mail.text).toContain(`ir a mi panel (${BASE_URL}/dashboard)`);
+    expect(mail.text).toContain(`${site.email} · ${site.phone} · ${BASE_URL}/`);
+    expect(mail.text).not.toContain("mailto:");
+    expect(mail.text).not.toContain("tel:");
+  });
+});

@@ -1,0 +1,134 @@
+// One realistic message of every kind (a mapped type: a new kind without a sample does not compile).
+import type { MailKind, MailMessage } from "~/server/mail/messages.server";
+
+export const BASE_URL = "https://academia.example.cl";
+
+type Samples = { [K in MailKind]: Extract<MailMessage, { kind: K }> };
+
+const RCP = { id: 1, title: "Reanimación Cardiopulmonar solo Compresiones" };
+// 15 March 2026, 17:05 UTC = 14:05 in Santiago (summer time, UTC-3).
+const MOMENT = new Date("2026-03-15T17:05:00Z");
+
+export const samples: Samples = {
+  welcome: { kind: "welcome", name: "Ana Pérez" },
+  enrolment: { kind: "enrolment", name: "Ana Pérez", course: RCP, firstLesson: { id: 101, title: "Bienvenida al curso" } },
+  certificate: {
+    kind: "certificate",
+    name: "José Muñoz",
+    courseTitle: RCP.title,
+    hours: 16,
+    completedAt: MOMENT,
+    code: "ABCDEFGHJK12",
+    pdfAttached: true,
+  },
+  contactAutoReply: {
+    kind: "contactAutoReply",
+    name: "Rosa Valdés",
+    subjectLabel: "Capacitación para empresas",
+    message: "Hola:\nNecesitamos capacitar a 15 personas en RCP.\n\nGracias.",
+  },
+  contactInbox: {
+    kind: "contactInbox",
+    name: "Rosa Valdés",
+    email: "rosa.valdes@example.cl",
+    phone: "",
+    subjectLabel: "Capacitación para empresas",
+    message: "Hola:\nNecesitamos capacitar a 15 personas en RCP.",
+    receivedAt: MOMENT,
+  },
+  passwordReset: {
+    kind: "passwordReset",
+    name: "Ana Pérez",
+    resetUrl: `${BASE_URL}/api/auth/reset-password/tok3n?callbackURL=%2Frestablecer-contrasena%2Fnueva`,
+  },
+  passwordChanged: { kind: "passwordChanged", name: "Ana Pérez", changedAt: MOMENT },
+  purchaseReceipt: {
+    kind: "purchaseReceipt",
+    name: "Ana Pérez",
+    orderNumber: "A-000123",
+    course: RCP,
+    quantity: 1,
+    paidAt: MOMENT,
+    subtotal: 20000,
+    coupon: { code: "BIENVENIDA", discount: 5000 },
+    total: 15000,
+    method: { type: "webpay", cardLast4: "6623", authorizationCode: "1213" },
+    startPath: "/cursos/1/contenido?leccion=101",
+    orderPath: "/perfil/compras/123",
+  },
+  transferInstructions: {
+    kind: "transferInstructions",
+    name: "Ana Pérez",
+    orderNumber: "A-000124",
+    course: RCP,
+    quantity: 1,
+    total: 20000,
+    expiresAt: new Date("2026-03-22T12:00:00Z"),
+    orderPath: "/perfil/compras/124",
+  },
+  transferConfirmed: {
+    kind: "transferConfirmed",
+    name: "Ana Pérez",
+    orderNumber: "A-000124",
+    course: RCP,
+    quantity: 1,
+    total: 20000,
+    startPath: "/cursos/1/contenido?leccion=101",
+    orderPath: "/perfil/compras/124",
+  },
+  orderRejected: {
+    kind: "orderRejected",
+    name: "Ana Pérez",
+    orderNumber: "A-000125",
+    course: RCP,
+    quantity: 1,
+    total: 20000,
+    reason: "No recibimos la transferencia en el plazo.",
+  },
+  refund: {
+    kind: "refund",
+    name: "Ana Pérez",
+    orderNumber: "A-000123",
+    course: RCP,
+    quantity: 1,
+    amount: 15000,
+    method: "webpay",
+    refundedAt: MOMENT,
+    reason: "Compra duplicada.",
+    accessKept: false,
+  },
+  companyInvitation: {
+    kind: "companyInvitation",
+    name: "Pedro Soto",
+    companyName: "Constructora Los Andes SpA",
+    course: RCP,
+    acceptUrl: "/invitacion/abc123",
+    expiresAt: new Date("2026-03-22T17:05:00Z"),
+  },
+  companyEnrolment: {
+    kind: "companyEnrolment",
+    name: "Pedro Soto",
+    companyName: "Constructora Los Andes SpA",
+    course: RCP,
+    startPath: "/cursos/1/contenido?leccion=101",
+  },
+};
+
+export const allSamples = Object.values(samples) as MailMessage[];
+
+export const HOSTILE = `<script>alert(1)</script> & "Ñuñoa"`;
+
+// Fields whose text comes from a person (a learner, an admin, a company manager), not from the code.
+const TYPED = new Set(["name", "title", "courseTitle", "companyName", "message", "reason", "subjectLabel", "orderNumber", "code"]);
+
+/** The same message with every typed text replaced by markup (a coupon code or lesson title too). */
+export function hostile(message: MailMessage): MailMessage {
+  const swap = (value: unknown, key: string): unknown => {
+    if (typeof value === "string") return TYPED.has(key) && !(key === "code" && message.kind === "certificate") ? HOSTILE : value;
+    if (value && typeof value === "object" && !(value instanceof Date)) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v, k)]));
+    }
+    return value;
+  };
+  return swap(message, "") as MailMessage;
+}
