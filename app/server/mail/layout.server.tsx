@@ -1,21 +1,21 @@
 // The HTML part of every mail: react-email's components give the tables and inline styles mail clients
 // need; React escapes every string, so text a person typed can never become markup.
 import type { CSSProperties, ReactNode } from "react";
-import {
-  Body,
-  Button,
-  Column,
-  Container,
-  Head,
-  Heading,
-  Html,
-  Img,
-  Link,
-  Preview,
-  Row,
-  Section,
-  Text,
-} from "@react-email/components";
+// The individual packages, not the @react-email/components barrel: the barrel also loads Tailwind,
+// Prism and marked at boot, which these mails never use.
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Column } from "@react-email/column";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Html } from "@react-email/html";
+import { Img } from "@react-email/img";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { site } from "~/config/site";
 import type { Block, Inline, MailContent, MailContext } from "./content.server";
 import { SIGN_OFF, footerLines } from "./templates/shared.server";

@@ -1,6 +1,6 @@
 // The one way to build a mail: renderMail(message, { baseUrl }) → { subject, html, text }.
 // Sending (and attachments such as the certificate PDF) stays with the caller and mail.server.ts.
-import { render } from "@react-email/components";
+import { render } from "@react-email/render";
 import { withoutControlChars } from "~/domain/plain-text";
 import { mailContext, type MailContent, type MailContext } from "./content.server";
 import { MailLayout } from "./layout.server";
