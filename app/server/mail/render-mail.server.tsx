@@ -38,15 +38,10 @@ const templates: Templates = {
   companyEnrolment,
 };
 
-/** The content of a mail, before it is drawn (what the tests read most easily). */
-export function mailContent<M extends MailMessage>(message: M, ctx: MailContext): MailContent {
-  const template = templates[message.kind] as (m: M, ctx: MailContext) => MailContent;
-  return template(message, ctx);
-}
-
 export async function renderMail(message: MailMessage, options: { baseUrl: string }): Promise<RenderedMail> {
   const ctx = mailContext(options.baseUrl);
-  const content = mailContent(message, ctx);
+  const template = templates[message.kind] as (m: MailMessage, ctx: MailContext) => MailContent;
+  const content = template(message, ctx);
   const html = await render(<MailLayout content={content} ctx={ctx} />);
   // A course title or company name reaches the Subject header: one line, no control characters.
   const subject = withoutControlChars(content.subject).replace(/\s+/g, " ").trim();
