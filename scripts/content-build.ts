@@ -9,19 +9,22 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseDocument, parseSlides } from "./content/markdown.js";
+import { loadFigures } from "./content/figures.js";
+import { figuresOf, parseDocument, parseSlides } from "./content/markdown.js";
 import { renderDocument } from "./content/pdf-document.js";
 import { renderSlides, type DeckContext } from "./content/pdf-slides.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONTENT = path.join(ROOT, "content");
 const FONTS = path.join(CONTENT, "fonts");
+const FIGURES = path.join(CONTENT, "figures");
 const MAX_BYTES = 300 * 1024;
 
 interface Lesson {
   title: string;
   type: string;
   file?: string;
+  body?: string;
   status: string;
 }
 interface Course {
@@ -35,6 +38,7 @@ interface Course {
 async function main() {
   const check = process.argv.includes("--check");
   const coursesDir = path.join(CONTENT, "courses");
+  const figures = loadFigures(FIGURES);
   let built = 0;
   let stale = 0;
   for (const slug of readdirSync(coursesDir).sort()) {
@@ -44,6 +48,7 @@ async function main() {
     const course = JSON.parse(readFileSync(courseFile, "utf8")) as Course;
     for (const [mi, mod] of course.modules.entries()) {
       for (const lesson of mod.lessons) {
+        if (lesson.body) checkReading(path.join(dir, lesson.body), figures);
         if (lesson.status !== "published" || !lesson.file?.endsWith(".pdf")) continue;
         if (lesson.type !== "presentacion" && lesson.type !== "documento") {
           throw new Error(`${slug}: ${lesson.file} is a PDF but the lesson type is ${lesson.type}`);
@@ -62,6 +67,7 @@ async function main() {
           moduleLabel: `Módulo ${mi + 1} · ${mod.title}`,
           moduleShort: `Módulo ${mi + 1}: ${mod.title}`,
           keywords: `${course.category}, ${course.title}, ${mod.title}, Academia, Chile`,
+          figures,
         };
         const pdf = lesson.type === "presentacion" ? await renderSlides(src, ctx) : await renderDocument(src, ctx);
         const out = path.join(dir, lesson.file);
@@ -85,6 +91,14 @@ async function main() {
     process.exit(1);
   }
   console.log(`${built} PDF(s) ${check ? "up to date" : "built"}.`);
+}
+
+/** A "lectura" lesson is shown as HTML by the app: its source must parse and its figures exist. */
+function checkReading(file: string, figures: Map<string, unknown>) {
+  const rel = path.relative(ROOT, file);
+  for (const f of figuresOf(parseDocument(readFileSync(file, "utf8"), rel))) {
+    if (!figures.has(f.name)) throw new Error(`${rel}: unknown figure "${f.name}": add content/figures/${f.name}.svg`);
+  }
 }
 
 main().catch((err: unknown) => {

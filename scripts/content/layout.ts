@@ -1,6 +1,24 @@
 // Measures and draws parsed blocks in a column. Shared by slides and documents.
+import type { Figure } from "./figures.js";
 import { plain, type Block } from "./markdown.js";
 import { FONT, THEME, drawFigure, richHeight, richText } from "./pdf-common.js";
+
+/** Where figures come from and how tall one may be in the flow of text. */
+export interface FigureEnv {
+  figures: Map<string, Figure>;
+  maxHeight: number;
+}
+
+export function figureByName(env: FigureEnv | undefined, name: string): Figure {
+  const figure = env?.figures.get(name);
+  if (!figure) throw new Error(`Unknown figure "${name}": add content/figures/${name}.svg`);
+  return figure;
+}
+
+/** Height of a figure drawn across `width`, capped so a tall figure does not fill the page. */
+export function figureHeight(figure: Figure, width: number, maxHeight: number): number {
+  return Math.min(maxHeight, (width * figure.height) / figure.width);
+}
 
 export interface Scale {
   /** body font size */
@@ -20,7 +38,7 @@ function ulItemSize(s: Scale, level: number) {
   return level === 0 ? s.size : s.size * 0.9;
 }
 
-export function measureBlock(doc: PDFKit.PDFDocument, b: Block, width: number, s: Scale, figureHeight = 0): number {
+export function measureBlock(doc: PDFKit.PDFDocument, b: Block, width: number, s: Scale, env?: FigureEnv): number {
   switch (b.kind) {
     case "h1":
       return richHeight(doc, b.text, width, { size: s.size * 1.3, boldAll: true, lineGap: 2 }) + s.size * 0.35;
@@ -66,7 +84,7 @@ export function measureBlock(doc: PDFKit.PDFDocument, b: Block, width: number, s
       return th + s.size * 1.2;
     }
     case "figure":
-      return figureHeight;
+      return figureHeight(figureByName(env, b.name), width, env!.maxHeight);
   }
 }
 
@@ -85,8 +103,8 @@ function flowSize(doc: PDFKit.PDFDocument, steps: string[], boxW: number, s: Sca
   return size;
 }
 
-export function drawBlock(doc: PDFKit.PDFDocument, b: Block, x: number, y: number, width: number, s: Scale, figureHeight = 0): number {
-  const h = measureBlock(doc, b, width, s, figureHeight);
+export function drawBlock(doc: PDFKit.PDFDocument, b: Block, x: number, y: number, width: number, s: Scale, env?: FigureEnv): number {
+  const h = measureBlock(doc, b, width, s, env);
   switch (b.kind) {
     case "h1": {
       richText(doc, b.text, x, y, width, { size: s.size * 1.3, boldAll: true, color: THEME.accent, lineGap: 2 });
@@ -170,7 +188,7 @@ export function drawBlock(doc: PDFKit.PDFDocument, b: Block, x: number, y: numbe
       break;
     }
     case "figure":
-      drawFigure(doc, b.name, x, y, width, figureHeight);
+      drawFigure(doc, figureByName(env, b.name), x, y, width, h);
       break;
   }
   return y + h;

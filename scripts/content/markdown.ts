@@ -9,10 +9,12 @@
 //   > text                highlighted key message
 //   :: value | label      key-figure cards (consecutive lines form one row)
 //   >>> a | b | c         horizontal flow of steps joined by arrows
-//   [[figura:name]]       built-in vector figure (see pdf-common.ts)
+//   [[figura:name|alt]]   figure content/figures/<name>.svg with its Spanish alternative text (required)
 //   **bold**              inline emphasis
 //
 // Anything else is a paragraph; consecutive lines are joined with a space.
+//
+// Pure (no I/O): the PDF build and the app's "lectura" view both parse sources with it.
 
 export type Block =
   | { kind: "h1"; text: string }
@@ -23,7 +25,7 @@ export type Block =
   | { kind: "callout"; text: string }
   | { kind: "stats"; items: { value: string; label: string }[] }
   | { kind: "flow"; steps: string[] }
-  | { kind: "figure"; name: string };
+  | { kind: "figure"; name: string; alt: string };
 
 export type Meta = Record<string, string | undefined> & { title: string; subtitle?: string };
 
@@ -75,6 +77,26 @@ function splitMeta(raw: string, file: string): { meta: Meta; body: string } {
   const title = meta.title;
   if (!title) throw new Error(`${file}: metadata needs a title`);
   return { meta: { ...meta, title }, body: lines.slice(i + 1).join("\n") };
+}
+
+/** `[[figura:name|texto alternativo]]` on a line of its own. */
+const FIGURE_LINE = /^\[\[figura:([^|\]]*)(?:\|([^\]]*))?\]\]$/;
+/** File stem of a figure under content/figures/. */
+export const FIGURE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function parseFigure(m: RegExpExecArray, file: string): Block {
+  const name = g(m, 1).trim();
+  const alt = g(m, 2).replace(/\s+/g, " ").trim();
+  if (!FIGURE_NAME.test(name)) throw new Error(`${file}: bad figure name "${name}" (lowercase letters, digits and hyphens)`);
+  // The HTML version shows the figure as an image: without a text alternative a screen reader skips it.
+  if (alt.length < 10) throw new Error(`${file}: figure "${name}" needs an alternative text: [[figura:${name}|descripción en español]]`);
+  if (alt.includes("**")) throw new Error(`${file}: the alternative text of figure "${name}" cannot contain **`);
+  return { kind: "figure", name, alt };
+}
+
+/** Every figure a parsed source uses, in order of appearance. */
+export function figuresOf(src: Source): { name: string; alt: string }[] {
+  return src.sections.flat().flatMap((b) => (b.kind === "figure" ? [{ name: b.name, alt: b.alt }] : []));
 }
 
 export function parseBlocks(text: string, file: string): Block[] {
@@ -133,9 +155,11 @@ export function parseBlocks(text: string, file: string): Block[] {
       const prev = last();
       if (prev && prev.kind === "stats") prev.items.push({ value, label });
       else blocks.push({ kind: "stats", items: [{ value, label }] });
-    } else if ((m = /^\[\[figura:([a-z0-9-]+)\]\]$/.exec(trimmed))) {
+    } else if ((m = FIGURE_LINE.exec(trimmed))) {
       flushPara();
-      blocks.push({ kind: "figure", name: g(m, 1) });
+      blocks.push(parseFigure(m, file));
+    } else if (trimmed.startsWith("[[figura")) {
+      throw new Error(`${file}: malformed figure line "${trimmed}": use [[figura:nombre|texto alternativo]] on its own line`);
     } else {
       const prev = last();
       // a continuation line of a list item is indented by at least 2 spaces

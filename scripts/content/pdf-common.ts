@@ -1,5 +1,7 @@
 import PDFDocument from "pdfkit";
 import path from "node:path";
+import SVGtoPDF from "svg-to-pdfkit";
+import type { Figure } from "./figures.js";
 import { parseInline } from "./markdown.js";
 
 export const THEME = {
@@ -112,92 +114,28 @@ export function richText(doc: PDFKit.PDFDocument, text: string, x: number, y: nu
 }
 
 // ---------------------------------------------------------------------------
-// Figures: simple, schematic vector drawings (front view of an adult chest).
-// The person faces the reader, so the victim's right side is on the reader's left.
+// Figures: SVG files from content/figures, embedded as vectors (svg-to-pdfkit).
 
-export const FIGURES = ["parches-dea", "posicion-manos"] as const;
-
-function torso(doc: PDFKit.PDFDocument, x: number, y: number, w: number, h: number) {
-  const cx = x + w / 2;
-  const skin = "#f9e4d4";
-  const line = "#b9a397";
-  // arms, behind the torso
-  doc.lineWidth(1.2);
-  doc.roundedRect(x + w * 0.0, y + h * 0.27, w * 0.14, h * 0.72, w * 0.07).fillAndStroke("#f3d6c3", line);
-  doc.roundedRect(x + w * 0.86, y + h * 0.27, w * 0.14, h * 0.72, w * 0.07).fillAndStroke("#f3d6c3", line);
-  // head and neck
-  doc.rect(cx - w * 0.07, y + h * 0.1, w * 0.14, h * 0.1).fillAndStroke(skin, line);
-  doc.circle(cx, y + h * 0.075, h * 0.075).fillAndStroke("#f3d6c3", line);
-  // torso: rounded shoulders, slightly narrower waist
-  doc
-    .moveTo(cx - w * 0.07, y + h * 0.17)
-    .bezierCurveTo(x + w * 0.3, y + h * 0.19, x + w * 0.13, y + h * 0.2, x + w * 0.11, y + h * 0.3)
-    .bezierCurveTo(x + w * 0.1, y + h * 0.55, x + w * 0.16, y + h * 0.75, x + w * 0.19, y + h * 0.99)
-    .lineTo(x + w * 0.81, y + h * 0.99)
-    .bezierCurveTo(x + w * 0.84, y + h * 0.75, x + w * 0.9, y + h * 0.55, x + w * 0.89, y + h * 0.3)
-    .bezierCurveTo(x + w * 0.87, y + h * 0.2, x + w * 0.7, y + h * 0.19, cx + w * 0.07, y + h * 0.17)
-    .closePath()
-    .fillAndStroke(skin, line);
-  // clavicles
-  doc.lineWidth(1.3).strokeColor("#c9a58f");
-  doc.moveTo(cx - 5, y + h * 0.225).bezierCurveTo(x + w * 0.38, y + h * 0.205, x + w * 0.28, y + h * 0.215, x + w * 0.2, y + h * 0.23).stroke();
-  doc.moveTo(cx + 5, y + h * 0.225).bezierCurveTo(x + w * 0.62, y + h * 0.205, x + w * 0.72, y + h * 0.215, x + w * 0.8, y + h * 0.23).stroke();
-  // rib arches and sternum
-  doc.lineWidth(1).strokeColor("#e6c7b3");
-  doc.moveTo(cx - 4, y + h * 0.6).bezierCurveTo(x + w * 0.4, y + h * 0.68, x + w * 0.28, y + h * 0.7, x + w * 0.2, y + h * 0.66).stroke();
-  doc.moveTo(cx + 4, y + h * 0.6).bezierCurveTo(x + w * 0.6, y + h * 0.68, x + w * 0.72, y + h * 0.7, x + w * 0.8, y + h * 0.66).stroke();
-  doc.roundedRect(cx - w * 0.035, y + h * 0.23, w * 0.07, h * 0.37, 5).fillAndStroke("#efd3c0", "#c9a58f");
-  // nipples (reference landmarks)
-  doc.circle(x + w * 0.31, y + h * 0.46, 2.4).fill("#c08d76");
-  doc.circle(x + w * 0.69, y + h * 0.46, 2.4).fill("#c08d76");
-  return { cx };
-}
-
-function label(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, align: "left" | "center" | "right" = "center") {
-  doc.font(FONT.regular).fontSize(size).fillColor(THEME.ink).text(text, x, y, { width, align, lineGap: 1 });
-}
-
-/** Draws a named figure inside the box; returns nothing (the box is the layout). */
-export function drawFigure(doc: PDFKit.PDFDocument, name: string, x: number, y: number, w: number, h: number) {
+/**
+ * Draws a figure centred in the box, as large as fits without distortion. Text in the SVG uses the
+ * DejaVu fonts registered on the document, so accents render and the font is subset like the rest.
+ */
+export function drawFigure(doc: PDFKit.PDFDocument, figure: Figure, x: number, y: number, w: number, h: number) {
+  const scale = Math.min(w / figure.width, h / figure.height);
+  const fw = figure.width * scale;
+  const fh = figure.height * scale;
   doc.save();
-  const labelH = 44;
-  const fh = h - labelH;
-  const fw = Math.min(w, fh * 0.85);
-  const fx = x + (w - fw) / 2;
-  const { cx } = torso(doc, fx, y, fw, fh);
-  const small = Math.max(9, Math.min(11, w / 26));
-  if (name === "parches-dea") {
-    // pad 1: below the victim's right clavicle, beside the sternum (reader's left)
-    const p1w = fw * 0.2;
-    const p1h = fh * 0.13;
-    doc.save().rotate(-8, { origin: [fx + fw * 0.3, fy(0.32)] });
-    doc.roundedRect(fx + fw * 0.2, fy(0.26), p1w, p1h, 5).fillAndStroke("#fde68a", "#92400e");
-    doc.font(FONT.bold).fontSize(small + 2).fillColor("#92400e").text("1", fx + fw * 0.2, fy(0.26) + p1h / 2 - 7, { width: p1w, align: "center" });
-    doc.restore();
-    // pad 2: victim's left side, below the armpit (reader's right)
-    doc.save().rotate(-70, { origin: [fx + fw * 0.8, fy(0.6)] });
-    doc.roundedRect(fx + fw * 0.8 - p1w / 2, fy(0.6) - p1h / 2, p1w, p1h, 5).fillAndStroke("#fde68a", "#92400e");
-    doc.restore();
-    doc.font(FONT.bold).fontSize(small + 2).fillColor("#92400e").text("2", fx + fw * 0.77, fy(0.6) - 7, { width: fw * 0.06, align: "center" });
-    label(doc, "1: bajo la clavícula derecha, junto al esternón.\n2: costado izquierdo, bajo la axila.", x, y + fh + 6, w, small);
-    doc.font(FONT.regular).fontSize(small - 1.5).fillColor(THEME.muted);
-    doc.text("Derecha de\nla víctima", fx, fy(0.06), { width: fw * 0.34, align: "center" });
-    doc.text("Izquierda de\nla víctima", fx + fw * 0.66, fy(0.06), { width: fw * 0.34, align: "center" });
-  } else if (name === "posicion-manos") {
-    // lower half of the sternum highlighted, heel of the hand on its centre
-    doc.roundedRect(cx - fw * 0.035, fy(0.415), fw * 0.07, fh * 0.185, 5).fill("#fca5a5");
-    doc.save().fillOpacity(0.35).circle(cx, fy(0.5), fw * 0.12).fill(THEME.accent).restore();
-    doc.circle(cx, fy(0.5), fw * 0.12).lineWidth(2.5).strokeColor(THEME.accent).stroke();
-    doc.circle(cx, fy(0.5), 3.5).fill(THEME.accentDark);
-    label(doc, "Talón de la mano en el centro del pecho,\nsobre la mitad inferior del esternón.", x, y + fh + 6, w, small);
-  } else {
-    throw new Error(`Unknown figure: ${name}`);
-  }
+  SVGtoPDF(doc, figure.svg, x + (w - fw) / 2, y + (h - fh) / 2, {
+    width: fw,
+    height: fh,
+    preserveAspectRatio: "xMidYMid meet",
+    assumePt: false,
+    fontCallback: (_family, bold) => (bold ? FONT.bold : FONT.regular),
+    warningCallback: (message) => {
+      throw new Error(`figure "${figure.name}": ${message}`);
+    },
+  });
   doc.restore();
-
-  function fy(f: number) {
-    return y + fh * f;
-  }
 }
 
 export function drawHeartPulse(doc: PDFKit.PDFDocument, x: number, y: number, s: number, color: string) {

@@ -19,16 +19,17 @@ export async function renderDocument(src: Source, ctx: DeckContext): Promise<Buf
   doc.addPage();
   let y = header(doc, src, ctx);
   const s = scaleFor(10.5);
+  const env = { figures: ctx.figures, maxHeight: 300 };
 
   const blocks = splitLists(src.sections[0] ?? []);
   blocks.forEach((b, i) => {
     const next = blocks[i + 1];
     const before = i === 0 ? 0 : b.kind === "h1" ? s.gap * 1.7 : b.kind === "h2" ? s.gap * 1.2 : isListContinuation(b, blocks[i - 1]) ? s.size * 0.42 : s.gap;
-    const h = measureBlock(doc, b, WIDTH, s, 240);
+    const h = measureBlock(doc, b, WIDTH, s, env);
     let need = h;
     if (b.kind === "h1" || b.kind === "h2") {
       // keep a heading with the start of what follows
-      need += s.gap + (next ? Math.min(measureBlock(doc, next, WIDTH, s, 240), s.size * 4.5) : 0);
+      need += s.gap + (next ? Math.min(measureBlock(doc, next, WIDTH, s, env), s.size * 4.5) : 0);
     } else if (b.kind === "p") {
       need = Math.min(h, s.size * 3.2); // paragraphs may flow onto the next page
     }
@@ -41,7 +42,7 @@ export async function renderDocument(src: Source, ctx: DeckContext): Promise<Buf
     if (b.kind === "p") {
       y = richText(doc, b.text, M.left, y, WIDTH, { size: s.size, lineGap: s.lineGap });
     } else {
-      y = drawBlock(doc, b, M.left, y, WIDTH, s, 240);
+      y = drawBlock(doc, b, M.left, y, WIDTH, s, env);
     }
   });
 

@@ -1,6 +1,7 @@
 // Landscape 16:9 slide decks (960 x 540 pt).
+import type { Figure } from "./figures.js";
 import type { Block, Source } from "./markdown.js";
-import { drawBlock, measureBlock, scaleFor } from "./layout.js";
+import { drawBlock, figureByName, measureBlock, scaleFor, type FigureEnv } from "./layout.js";
 import { ACADEMY, EDITION_LABEL, FONT, THEME, createDoc, drawFigure, drawHeartPulse, finish, richHeight, richText } from "./pdf-common.js";
 
 const W = 960;
@@ -15,6 +16,7 @@ export interface DeckContext {
   moduleLabel: string; // "Módulo 2 · Socorrer en una Emergencia"
   moduleShort: string; // "Módulo 2"
   keywords: string;
+  figures: Map<string, Figure>;
 }
 
 export async function renderSlides(src: Source, ctx: DeckContext): Promise<Buffer> {
@@ -25,7 +27,7 @@ export async function renderSlides(src: Source, ctx: DeckContext): Promise<Buffe
   });
 
   titleSlide(doc, src, ctx);
-  for (const blocks of src.sections) contentSlide(doc, blocks, src.meta.title);
+  for (const blocks of src.sections) contentSlide(doc, blocks, src.meta.title, ctx.figures);
 
   // page furniture needs the page count
   const range = doc.bufferedPageRange();
@@ -75,7 +77,7 @@ function titleSlide(doc: PDFKit.PDFDocument, src: Source, ctx: DeckContext) {
   doc.font(FONT.regular).fontSize(11).fillColor(THEME.accentDark).text("Llama al 131 (SAMU) ante una emergencia", panel + 30, H - 70, { width: W - panel - 60, align: "center" });
 }
 
-function contentSlide(doc: PDFKit.PDFDocument, blocks: Block[], deckTitle: string) {
+function contentSlide(doc: PDFKit.PDFDocument, blocks: Block[], deckTitle: string, figures: Map<string, Figure>) {
   doc.addPage();
   const [head, ...body] = blocks;
   if (!head || head.kind !== "h1") throw new Error(`${deckTitle}: slide without title`);
@@ -93,15 +95,25 @@ function contentSlide(doc: PDFKit.PDFDocument, blocks: Block[], deckTitle: strin
   const top = Math.max(CONTENT_TOP, titleBottom + 30);
   const avail = CONTENT_BOTTOM - top;
 
-  const figure = body.find((b) => b.kind === "figure");
-  const flow = body.filter((b) => b.kind !== "figure");
-  const colW = figure ? width * 0.6 : width;
+  const figureBlocks = body.filter((b) => b.kind === "figure");
+  if (figureBlocks.length > 1) throw new Error(`${deckTitle}: slide "${head.text}" has more than one figure`);
+  const figureBlock = figureBlocks[0];
+  const env: FigureEnv = { figures, maxHeight: avail * 0.62 };
+  const figure = figureBlock ? figureByName(env, figureBlock.name) : undefined;
+  // An upright figure goes in a right-hand column; a wide one runs across the slide under the text.
+  const side = !!figure && figure.width / figure.height < 1.3;
+  const flow = side ? body.filter((b) => b !== figureBlock) : body;
+  if (figure && flow.length === 0) {
+    drawFigure(doc, figure, MX, top - 6, width, avail + 6);
+    return;
+  }
+  const colW = side ? width * 0.58 : width;
 
   // largest body size that fits
   let size = 22;
   for (; size >= 12; size -= 1) {
     const s = scaleFor(size);
-    const total = flow.reduce((acc, b, i) => acc + measureBlock(doc, b, colW, s) + (i ? s.gap : 0), 0);
+    const total = flow.reduce((acc, b, i) => acc + measureBlock(doc, b, colW, s, env) + (i ? s.gap : 0), 0);
     if (total <= avail) break;
   }
   if (size < 12) throw new Error(`${deckTitle}: slide "${head.text}" has too much text`);
@@ -109,10 +121,10 @@ function contentSlide(doc: PDFKit.PDFDocument, blocks: Block[], deckTitle: strin
   let y = top;
   flow.forEach((b, i) => {
     if (i) y += s.gap;
-    y = drawBlock(doc, b, MX, y, colW, s);
+    y = drawBlock(doc, b, MX, y, colW, s, env);
   });
-  if (figure && figure.kind === "figure") {
+  if (figure && side) {
     const fx = MX + colW + 28;
-    drawFigure(doc, figure.name, fx, top - 6, width - colW - 28, avail + 6);
+    drawFigure(doc, figure, fx, top - 6, width - colW - 28, avail + 6);
   }
 }
