@@ -36,7 +36,7 @@ CAPTIONS=(
   "38|46|Brazos rectos, hombros sobre las manos"
   "46|54|Sin pausas: menos de 10 segundos"
   "54|62|Cambia de rescatista cada 2 minutos"
-  "62|72|Sigue hasta que llegue el DEA o la ayuda"
+  "62|72|Llega el DEA: sigue hasta que pida no tocar"
 )
 
 # --- text files for drawtext (avoids escaping accents, commas and colons in the filter graph)
@@ -50,7 +50,7 @@ printf '%s' "Academia  ·  RCP solo compresiones" > "$WORK/brand.txt"
 printf '%s' "${BPM} / min" > "$WORK/rate.txt"
 printf '%s' "♥" > "$WORK/heart.txt"
 printf '%s' "Llama al 131  ·  Pide un DEA" > "$WORK/end1.txt"
-printf '%s' "Empuja fuerte y rápido en el centro del pecho" > "$WORK/end2.txt"
+printf '%s' "Tras el análisis o la descarga, comprime de inmediato" > "$WORK/end2.txt"
 
 P="(60/${BPM})"                       # seconds per compression
 PHASE="(mod(t-${START},${P})/${P})"  # 0..1 within one compression
@@ -119,7 +119,7 @@ ts() { printf '00:%02d:%02d.000' $(($1 / 60)) $(($1 % 60)); }
   echo "$n"
   echo "$(ts $STOP) --> $(ts $TOTAL)"
   echo "Llama al 131. Pide un DEA."
-  echo "Empuja fuerte y rápido en el centro del pecho."
+  echo "Tras el análisis o la descarga, comprime de inmediato."
 } > "$VTT"
 
 ls -l "$OUT" "$VTT"

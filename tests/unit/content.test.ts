@@ -151,11 +151,11 @@ describe("curso 1: Reanimación Cardiopulmonar solo Compresiones", () => {
     expect(rcp.priceClp).toBe(20000);
     expect(rcp.durationHours).toBe(16);
     expect(rcp.modality).toBe("100% online asincrónico");
-    expect(rcp.topics).toHaveLength(5);
+    expect(rcp.topics).toHaveLength(7);
     expect(rcp.requirements).toEqual(["Sin requisitos previos"]);
   });
 
-  it("tiene cinco módulos con 2, 2, 2, 4 y 1 lecciones", () => {
+  it("tiene cinco módulos con 2, 2, 2, 7 y 1 lecciones", () => {
     expect(rcp.modules.map((m) => m.title)).toEqual([
       "Presentación",
       "Socorrer en una Emergencia",
@@ -163,7 +163,7 @@ describe("curso 1: Reanimación Cardiopulmonar solo Compresiones", () => {
       "RCP y Obstrucción de Vía Aérea",
       "Examen",
     ]);
-    expect(rcp.modules.map((m) => m.lessons.length)).toEqual([2, 2, 2, 4, 1]);
+    expect(rcp.modules.map((m) => m.lessons.length)).toEqual([2, 2, 2, 7, 1]);
     expect(rcp.modules[4]?.lessons[0]?.type).toBe("examen");
     expect(rcp.modules.flatMap((m) => m.lessons).every((l) => l.status === "published")).toBe(true);
   });
@@ -214,17 +214,33 @@ describe("curso 1: Reanimación Cardiopulmonar solo Compresiones", () => {
     });
   }
 
-  it("el video es un MP4 pequeño, con subtítulos WebVTT", () => {
-    const video = studyLessons.find((l) => l.type === "video")!;
-    const mp4 = readFileSync(path.join(rcpDir, video.file!));
-    expect(mp4.subarray(4, 8).toString("latin1")).toBe("ftyp");
-    // faststart: the index (moov) comes before the media data (mdat)
-    expect(mp4.indexOf("moov")).toBeLessThan(mp4.indexOf("mdat"));
-    expect(mp4.length).toBeLessThan(2 * 1024 * 1024);
-    expect(video.captions).toBeTruthy();
-    const vtt = readFileSync(path.join(rcpDir, video.captions!), "utf8");
-    expect(vtt.startsWith("WEBVTT")).toBe(true);
-    expect(vtt).toContain("Empuja fuerte y rápido");
+  it("los videos son MP4 pequeños, con subtítulos WebVTT", () => {
+    const videos = studyLessons.filter((l) => l.type === "video");
+    expect(videos.map((v) => v.file)).toEqual(["files/ritmo-110.mp4", "files/demo-secuencia.mp4"]);
+    for (const video of videos) {
+      const mp4 = readFileSync(path.join(rcpDir, video.file!));
+      expect(mp4.subarray(4, 8).toString("latin1")).toBe("ftyp");
+      // faststart: the index (moov) comes before the media data (mdat)
+      expect(mp4.indexOf("moov")).toBeLessThan(mp4.indexOf("mdat"));
+      expect(mp4.length).toBeLessThan(2 * 1024 * 1024);
+      expect(video.captions).toBeTruthy();
+      const vtt = readFileSync(path.join(rcpDir, video.captions!), "utf8");
+      expect(vtt.startsWith("WEBVTT")).toBe(true);
+    }
+    const rhythm = readFileSync(path.join(rcpDir, "files/ritmo-110.vtt"), "utf8");
+    expect(rhythm).toContain("Empuja fuerte y rápido");
+    // Compressions go on while the AED is prepared, until it says not to touch (issue 16, item 2).
+    expect(rhythm).not.toMatch(/hasta que llegue el DEA/);
+    expect(rhythm).toContain("sigue hasta que pida no tocar");
+    const demo = readFileSync(path.join(rcpDir, "files/demo-secuencia.vtt"), "utf8");
+    for (const step of ["¿Responde?", "llama al 131", "¿Respira con normalidad?", "comprime", "¡nadie la toca!"]) expect(demo).toContain(step);
+  });
+
+  it("no anuncia horas escritas a mano ni un respaldo internacional que no existe", () => {
+    const texts = [rcp.description, rcp.longDescription, rcp.materials, rcp.certification].join(" ");
+    expect(texts).not.toMatch(/\b16 horas\b|organismo internacional/i);
+    expect(rcp.certification).toMatch(/emitido por Academia/);
+    expect(rcp.certification).toMatch(/No evalúa habilidades prácticas/);
   });
 
   it("los PDF están al día con sus fuentes (npm run content:build es determinista)", () => {
@@ -237,8 +253,8 @@ describe("curso 1: Reanimación Cardiopulmonar solo Compresiones", () => {
 describe("curso 1: banco de preguntas", () => {
   const bank = JSON.parse(readFileSync(path.join(rcpDir, "questions.json"), "utf8")) as Question[];
 
-  it("tiene al menos 20 preguntas con ids únicos", () => {
-    expect(bank.length).toBeGreaterThanOrEqual(20);
+  it("tiene al menos 40 preguntas con ids únicos", () => {
+    expect(bank.length).toBeGreaterThanOrEqual(40);
     expect(new Set(bank.map((q) => q.id)).size).toBe(bank.length);
   });
 
