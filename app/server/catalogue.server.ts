@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lessonKey } from "~/domain/lesson-key";
 import type { DbOrTx } from "./db/client.server";
 import { db } from "./db/client.server";
 import { course, courseModule, lesson, question } from "./db/schema";
@@ -52,6 +53,8 @@ const questionFileSchema = z.array(
   z.object({
     id: z.string(),
     module: z.number().int().optional(),
+    /** Key of the lesson that teaches the answer: the file stem of its `file` or `body`. */
+    lesson: z.string().min(1).optional(),
     prompt: z.string().min(1),
     options: z.array(z.string().min(1)).length(4),
     correctIndex: z.number().int().min(0).max(3),
@@ -135,6 +138,8 @@ async function insertCourse(tx: DbOrTx, c: CatalogueCourse) {
 
 /** Modules, lessons, files and the question bank of a catalogue course. */
 export async function insertContent(tx: DbOrTx, c: CatalogueCourse) {
+  const lessonIds = new Map<string, number>();
+  const examIds: number[] = [];
   for (const [mi, m] of c.modules.entries()) {
     const [mod] = await tx
       .insert(courseModule)
@@ -159,20 +164,34 @@ export async function insertContent(tx: DbOrTx, c: CatalogueCourse) {
           status: l.status,
         })
         .returning({ id: lesson.id });
-      if (l.type === "examen" && c.questions.length > 0) {
-        await tx.insert(question).values(
-          c.questions.map((q) => ({
-            lessonId: row!.id,
-            externalId: q.id,
-            prompt: q.prompt,
-            options: q.options,
-            correctIndex: q.correctIndex,
-            explanation: q.explanation,
-          })),
-        );
-      }
+      const key = lessonKey(l);
+      if (key) lessonIds.set(key, row!.id);
+      if (l.type === "examen") examIds.push(row!.id);
     }
   }
+  // After every lesson exists, so a question can name a lesson of any module.
+  for (const examId of examIds) {
+    if (c.questions.length === 0) continue;
+    await tx.insert(question).values(
+      c.questions.map((q) => ({
+        lessonId: examId,
+        externalId: q.id,
+        prompt: q.prompt,
+        options: q.options,
+        correctIndex: q.correctIndex,
+        explanation: q.explanation,
+        sourceLessonId: sourceLessonId(c, q.id, q.lesson, lessonIds),
+      })),
+    );
+  }
+}
+
+function sourceLessonId(c: CatalogueCourse, questionId: string, key: string | undefined, lessonIds: Map<string, number>) {
+  if (key === undefined) return null;
+  const id = lessonIds.get(key);
+  // A typo in reviewed catalogue data must not load silently as "no lesson".
+  if (id === undefined) throw new Error(`${c.slug}/questions.json ${questionId}: unknown lesson "${key}"`);
+  return id;
 }
 
 async function storeCatalogueFile(tx: DbOrTx, courseDir: string, rel: string) {

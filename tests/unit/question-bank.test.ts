@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { lessonKey } from "~/domain/lesson-key";
 
 const COURSES = path.resolve(import.meta.dirname, "../../content/courses");
 
@@ -33,12 +34,6 @@ interface Question {
 const MIN_QUESTIONS = 40;
 /** Share of questions whose right answer may be the (strictly) longest option. */
 const MAX_LONGEST_SHARE = 0.35;
-
-/** Lesson key: the file stem of the lesson's material (files/07-x.pdf → 07-x) or of its Markdown body. */
-function lessonKey(l: Lesson): string | undefined {
-  const rel = l.file ?? l.body;
-  return rel ? path.basename(rel, path.extname(rel)) : undefined;
-}
 
 const isLongest = (q: Question) => {
   const right = q.options[q.correctIndex]?.trim().length ?? 0;
@@ -126,6 +121,13 @@ describe("las reglas del banco detectan lo que deben detectar", () => {
     explanation: "Una explicación suficientemente larga.",
   });
   const bank = (n = 40) => Array.from({ length: n }, (_, i) => good(i + 1));
+
+  it("la clave de una lección es el nombre de su archivo sin extensión", () => {
+    expect(lessonKey({ file: "files/07-rcp-solo-compresiones.pdf" })).toBe("07-rcp-solo-compresiones");
+    expect(lessonKey({ file: "files/ritmo-110.mp4" })).toBe("ritmo-110");
+    expect(lessonKey({ body: "sources/lectura.md" })).toBe("lectura");
+    expect(lessonKey({})).toBeUndefined();
+  });
 
   it("un banco correcto no tiene problemas", () => {
     expect(bankProblems(course, bank())).toEqual([]);

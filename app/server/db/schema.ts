@@ -200,8 +200,11 @@ export const question = pgTable(
     options: text("options").array().notNull(),
     correctIndex: integer("correct_index").notNull(), // never sent to a learner before grading
     explanation: text("explanation").notNull().default(""),
+    // The lesson that teaches the answer (not the exam lesson above), so a learner who misses the
+    // question can be sent to it; null when unknown or when that lesson is deleted.
+    sourceLessonId: integer("source_lesson_id").references(() => lesson.id, { onDelete: "set null" }),
   },
-  (t) => [index("question_lesson_idx").on(t.lessonId)],
+  (t) => [index("question_lesson_idx").on(t.lessonId), index("question_source_lesson_idx").on(t.sourceLessonId)],
 );
 
 // ── Learning ───────────────────────────────────────────────────────────────
