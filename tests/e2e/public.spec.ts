@@ -228,17 +228,17 @@ test.describe("detalle de curso", () => {
     await expect(main.getByText("$20.000").first()).toBeVisible();
     await expect(main.getByText(/^\d{1,2} de [a-záéíóúñ]+ de \d{4}$/)).toBeVisible();
     await expect(main.getByText("100% online asincrónico").first()).toBeVisible();
-    await expect(main.getByText("5 módulos · 11 lecciones").first()).toBeVisible();
+    await expect(main.getByText("5 módulos · 14 lecciones").first()).toBeVisible();
 
     const aside = page.getByRole("complementary", { name: "Inscripción" });
     await expect(aside.getByRole("link", { name: "Comprar curso" }).or(aside.getByRole("button", { name: "Comprar curso" }))).toBeVisible();
 
-    // Topic chips: the first three, then '+2 más', which reveals the rest (a native disclosure: works without JS).
+    // Topic chips: the first three, then '+4 más', which reveals the rest (a native disclosure: works without JS).
     const topics = page.locator("section[aria-labelledby='temas'] li");
-    await expect(topics).toHaveCount(5);
+    await expect(topics).toHaveCount(7);
     await expect(topics.filter({ visible: true })).toHaveCount(3);
-    await page.getByText("+2 más").click();
-    await expect(topics.filter({ visible: true })).toHaveCount(5);
+    await page.getByText("+4 más").click();
+    await expect(topics.filter({ visible: true })).toHaveCount(7);
     await expect(page.getByText("Ver menos")).toBeVisible();
 
     const modules = page.locator("section[aria-labelledby='contenido'] > ol > li");
@@ -247,7 +247,7 @@ test.describe("detalle de curso", () => {
       [0, "Presentación", 2],
       [1, "Socorrer en una Emergencia", 2],
       [2, "Identificar el Problema", 2],
-      [3, "RCP y Obstrucción de Vía Aérea", 4],
+      [3, "RCP y Obstrucción de Vía Aérea", 7],
       [4, "Examen", 1],
     ] as const) {
       await expect(modules.nth(i).getByRole("heading", { name: title })).toBeVisible();
