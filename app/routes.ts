@@ -37,6 +37,7 @@ export default [
       route("cursos/nuevo", "routes/admin/curso-nuevo.tsx"),
       route("cursos/:id", "routes/admin/curso-editor.tsx"),
       route("mensajes", "routes/admin/mensajes.tsx"),
+      route("correos", "routes/admin/correos.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

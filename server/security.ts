@@ -3,7 +3,7 @@
 // enforced before anything parses the body.
 import type { NextFunction, Request, Response } from "express";
 import { env } from "~/server/env.server";
-import { CLIENT_IP_HEADER } from "~/server/login-limit.server";
+import { CLIENT_IP_HEADER } from "~/server/rate-limit.server";
 
 const MB = 1024 * 1024;
 /** Forms and JSON: far more than any form of the app sends. */

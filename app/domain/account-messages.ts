@@ -25,6 +25,7 @@ export const accountMessages = {
   emailInUse: "Este correo electrónico ya está en uso.",
   weakPassword: "La contraseña es demasiado débil.",
   registerOther: "Ha ocurrido un error al crear la cuenta.",
+  tooManySignUps: "Demasiados registros en poco tiempo. Por favor, intenta más tarde.",
 
   // §8 Password reset
   resetSent: "Se ha enviado un correo electrónico con instrucciones para restablecer tu contraseña.",

@@ -1,16 +1,15 @@
 // Better Auth's HTTP endpoints, limited to the ones the academy uses. Everything else Better Auth offers
-// (admin/*, update-user, change-email, delete-user…) is reached only through the app's own actions, which
-// apply the app's rules, so it answers 404 here.
-import { isValidEmail } from "~/domain/account-forms";
-import { accountMessages as M } from "~/domain/account-messages";
+// (admin/*, update-user, change-email, delete-user, get-session…) is reached only through the app's own
+// loaders and actions, which apply the app's rules, so it answers 404 here. get-session in particular
+// would hand the session token to page JavaScript; no page needs it.
+// The limits and input rules of the endpoints that remain live in Better Auth's hooks (auth-hooks.server.ts),
+// which see every body whatever its encoding.
 import type { Route } from "./+types/api.auth";
 import { getAuth } from "~/server/auth.server";
-import { clientIp, withLoginLimit } from "~/server/login-limit.server";
 
 const PREFIX = "/api/auth";
 const ALLOWED: ReadonlyArray<readonly [string, RegExp]> = [
   ["GET", /^\/ok$/],
-  ["GET", /^\/get-session$/],
   ["POST", /^\/sign-up\/email$/],
   ["POST", /^\/sign-in\/email$/],
   ["POST", /^\/sign-out$/],
@@ -35,22 +34,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   if (!allowed(request)) return notFound();
-  const auth = await getAuth();
-  if (new URL(request.url).pathname !== `${PREFIX}/sign-in/email`) return auth.handler(request);
-
-  // Signing in straight through the API counts toward the same failure limit as the login form.
-  const body = (await request
-    .clone()
-    .json()
-    .catch(() => null)) as { email?: unknown } | null;
-  // Not an e-mail address: Better Auth refuses it (400) without checking any password.
-  if (!isValidEmail(body?.email)) return auth.handler(request);
-  const email = (body!.email as string).trim().toLowerCase();
-  const limited = await withLoginLimit({ email, ip: clientIp(request) }, async () => {
-    const response = await auth.handler(request);
-    const outcome = response.ok ? "success" : response.status === 401 ? "failure" : "other";
-    return { outcome, value: response } as const;
-  });
-  if (limited.blocked) return Response.json({ code: "TOO_MANY_REQUESTS", message: M.tooManyRequests }, { status: 429 });
-  return limited.value;
+  return (await getAuth()).handler(request);
 }

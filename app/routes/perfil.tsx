@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.ok) {
       return data<PasswordActionData>({ intent, formError: parsed.formError, fieldErrors: parsed.fieldErrors }, { status: 400 });
     }
-    const outcome = await changePassword(user, parsed.data, request);
+    const outcome = await changePassword(parsed.data, request);
     if (outcome.ok) return data<PasswordActionData>({ intent, success: M.passwordChanged, fieldErrors: {} }, { headers: outcome.headers });
     if (outcome.reason === "currentWrong") {
       return data<PasswordActionData>({ intent, fieldErrors: { currentPassword: M.currentPasswordWrong } }, { status: 400 });

@@ -34,6 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ formError: undefined, fieldErrors: { email: M.invalidEmail }, values }, { status: 400 });
     case "weakPassword":
       return data({ formError: undefined, fieldErrors: { password: M.weakPassword }, values }, { status: 400 });
+    case "tooMany":
+      return data({ formError: M.tooManySignUps, fieldErrors: {}, values }, { status: 429 });
     default:
       return data({ formError: M.registerOther, fieldErrors: {}, values }, { status: 500 });
   }

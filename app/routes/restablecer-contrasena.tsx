@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ sent: false as const, error: parsed.formError ?? parsed.fieldErrors.email ?? M.invalidEmail, email: parsed.values.email ?? "" }, { status: 400 });
   }
   // Same answer whether or not the account exists (decisions.md B10).
-  const { ok } = await requestPasswordReset(parsed.data.email);
+  const { ok } = await requestPasswordReset(parsed.data.email, request);
   if (!ok) return data({ sent: false as const, error: M.resetOther, email: parsed.data.email }, { status: 500 });
   return { sent: true as const };
 }

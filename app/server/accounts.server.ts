@@ -6,9 +6,10 @@ import { getAuth } from "./auth.server";
 import { db } from "./db/client.server";
 import { user as userTable } from "./db/schema";
 import { logger } from "./logger.server";
-import { clientIp, LOGIN_LIMIT, takeQuota, withLoginLimit } from "./login-limit.server";
-import { withMailTracking } from "./account-mail.server";
+import { RESET_PASSWORD_PATH } from "./auth-hooks.server";
 import { resetTokenSchema } from "~/domain/account-forms";
+
+export { RESET_PASSWORD_PATH };
 
 /** Only the cookies of Better Auth's answer travel on to the browser (its other headers describe its own JSON). */
 function onlyCookies(headers: Headers): Headers {
@@ -16,8 +17,6 @@ function onlyCookies(headers: Headers): Headers {
   for (const cookie of headers.getSetCookie()) out.append("set-cookie", cookie);
   return out;
 }
-
-export const RESET_PASSWORD_PATH = "/restablecer-contrasena/nueva";
 
 function errorCode(error: unknown): string | undefined {
   if (!isAPIError(error)) return undefined;
@@ -32,7 +31,7 @@ function errorMessage(error: unknown): string | undefined {
 
 export type RegisterOutcome =
   | { ok: true; headers: Headers }
-  | { ok: false; reason: "emailInUse" | "invalidEmail" | "weakPassword" | "other" };
+  | { ok: false; reason: "emailInUse" | "invalidEmail" | "weakPassword" | "tooMany" | "other" };
 
 /** Creates a learner account (always role 'user') and signs it in. */
 export async function registerAccount(
@@ -53,6 +52,7 @@ export async function registerAccount(
     if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return { ok: false, reason: "emailInUse" };
     if (code === "INVALID_EMAIL") return { ok: false, reason: "invalidEmail" };
     if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") return { ok: false, reason: "weakPassword" };
+    if (code === "TOO_MANY_REQUESTS") return { ok: false, reason: "tooMany" };
     logger.error({ err: error }, "sign-up failed");
     return { ok: false, reason: "other" };
   }
@@ -63,51 +63,41 @@ export type SignInOutcome =
   | { ok: false; reason: "invalidCredentials" | "disabled" | "tooMany" | "invalidEmail" }
   | { ok: false; reason: "other"; message?: string };
 
-/** Signs in with e-mail and password, under the per-e-mail and per-address failure limit. */
+/** Signs in with e-mail and password; the failure limit is applied by Better Auth's hooks (auth-hooks.server.ts). */
 export async function signInWithPassword(input: { email: string; password: string }, request: Request): Promise<SignInOutcome> {
   const auth = await getAuth();
-  const limited = await withLoginLimit<SignInOutcome>({ email: input.email, ip: clientIp(request) }, async () => {
-    try {
-      const { headers } = await auth.api.signInEmail({
-        body: { email: input.email, password: input.password, rememberMe: true },
-        headers: request.headers,
-        returnHeaders: true,
-      });
-      return { outcome: "success", value: { ok: true, headers: onlyCookies(headers) } };
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === "INVALID_EMAIL_OR_PASSWORD") {
-        return { outcome: "failure", value: { ok: false, reason: "invalidCredentials" } };
-      }
-      if (code === "BANNED_USER") return { outcome: "other", value: { ok: false, reason: "disabled" } };
-      if (code === "INVALID_EMAIL") return { outcome: "other", value: { ok: false, reason: "invalidEmail" } };
-      logger.error({ err: error }, "sign-in failed");
-      return { outcome: "other", value: { ok: false, reason: "other", message: errorMessage(error) } };
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: onlyCookies(headers) };
+  } catch (error) {
+    switch (errorCode(error)) {
+      case "INVALID_EMAIL_OR_PASSWORD":
+        return { ok: false, reason: "invalidCredentials" };
+      case "TOO_MANY_REQUESTS":
+        return { ok: false, reason: "tooMany" };
+      case "BANNED_USER":
+        return { ok: false, reason: "disabled" };
+      case "INVALID_EMAIL":
+        return { ok: false, reason: "invalidEmail" };
     }
-  });
-  return limited.blocked ? { ok: false, reason: "tooMany" } : limited.value;
+    logger.error({ err: error }, "sign-in failed");
+    return { ok: false, reason: "other", message: errorMessage(error) };
+  }
 }
 
 /**
- * Sends the reset e-mail when the account exists. The answer is the same when it does not (decisions.md B10).
- * The link goes through Better Auth's /api/auth/reset-password/:token, which redirects to RESET_PASSWORD_PATH.
+ * Asks for a reset e-mail. The answer is the same, and as fast, whether or not the account exists
+ * (decisions.md B10): the request is queued (auth-hooks.server.ts) and the outbox worker does the rest.
+ * Only a failure to queue (the database is down) is reported.
  */
-export async function requestPasswordReset(email: string): Promise<{ ok: boolean }> {
+export async function requestPasswordReset(email: string, request: Request): Promise<{ ok: boolean }> {
   const auth = await getAuth();
   try {
-    // Someone asking again and again for another person's address would flood that inbox: past the
-    // quota nothing is sent, and the answer stays the same (the person already has working links).
-    if (!(await takeQuota(`reset:${email.trim().toLowerCase()}`, LOGIN_LIMIT.resetMailsPerEmail))) {
-      logger.warn("password reset e-mail quota reached; not sending");
-      return { ok: true };
-    }
-    const { mailError } = await withMailTracking(() =>
-      auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_PASSWORD_PATH } }),
-    );
-    if (mailError) {
-      logger.error({ err: mailError }, "password reset e-mail could not be sent");
-      return { ok: false };
-    }
+    await auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_PASSWORD_PATH }, headers: request.headers });
     return { ok: true };
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
@@ -151,32 +141,25 @@ export type ChangePasswordOutcome =
 
 /**
  * Changes the signed-in user's password after checking the current one. Every other session ends; this one
- * gets a fresh cookie. Wrong current passwords count toward the sign-in limit, so a stolen session
- * cannot be used to guess the password.
+ * gets a fresh cookie. Wrong current passwords count toward the sign-in limit (auth-hooks.server.ts), so a
+ * stolen session cannot be used to guess the password.
  */
-export async function changePassword(
-  who: { email: string },
-  input: { currentPassword: string; newPassword: string },
-  request: Request,
-): Promise<ChangePasswordOutcome> {
+export async function changePassword(input: { currentPassword: string; newPassword: string }, request: Request): Promise<ChangePasswordOutcome> {
   const auth = await getAuth();
-  const limited = await withLoginLimit<ChangePasswordOutcome>({ email: who.email, ip: clientIp(request) }, async () => {
-    try {
-      const { headers } = await auth.api.changePassword({
-        body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
-        headers: request.headers,
-        returnHeaders: true,
-      });
-      return { outcome: "success", value: { ok: true, headers: onlyCookies(headers) } };
-    } catch (error) {
-      if (errorCode(error) === "INVALID_PASSWORD") {
-        return { outcome: "failure", value: { ok: false, reason: "currentWrong" } };
-      }
-      logger.error({ err: error }, "password change failed");
-      return { outcome: "other", value: { ok: false, reason: "other" } };
-    }
-  });
-  return limited.blocked ? { ok: false, reason: "tooMany" } : limited.value;
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: onlyCookies(headers) };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "INVALID_PASSWORD") return { ok: false, reason: "currentWrong" };
+    if (code === "TOO_MANY_REQUESTS") return { ok: false, reason: "tooMany" };
+    logger.error({ err: error }, "password change failed");
+    return { ok: false, reason: "other" };
+  }
 }
 
 /** Ends the request's session; returns the headers that clear the cookie. */

@@ -3,35 +3,19 @@ import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
-import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { db } from "./db/client.server";
 import * as schema from "./db/schema";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
-import { sendMail } from "./mail.server";
+import { queueMail } from "./outbox.server";
 import { renderMail } from "./mail/render-mail.server";
-import { CLIENT_IP_HEADER } from "./login-limit.server";
+import { CLIENT_IP_HEADER } from "./rate-limit.server";
 import { site } from "~/config/site";
-import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, withoutControls } from "~/domain/account-forms";
-import { sendTracked } from "./account-mail.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/account-forms";
+import { afterAuthHook, beforeAuthHook, onPasswordChanged } from "./auth-hooks.server";
 
 export { MIN_PASSWORD_LENGTH };
-
-/**
- * Better Auth's own HTTP endpoints accept any name; the app's forms allow 1–120 characters. The same rule
- * holds for a request that goes straight to /api/auth/sign-up/email or /api/auth/update-user.
- */
-const nameRule = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== "/sign-up/email" && ctx.path !== "/update-user") return;
-  const body = ctx.body as { name?: unknown } | undefined;
-  if (!body || body.name === undefined) return;
-  const name = typeof body.name === "string" ? withoutControls(body.name).trim() : "";
-  if (name.length === 0 || name.length > MAX_NAME_LENGTH) {
-    throw new APIError("BAD_REQUEST", { message: "Invalid name", code: "INVALID_NAME" });
-  }
-  return { context: { body: { ...body, name } } };
-});
 
 /** The auth secret: BETTER_AUTH_SECRET, or one generated once and kept in the database for every instance. */
 async function resolveSecret(): Promise<string> {
@@ -60,11 +44,13 @@ function createAuth(secret: string) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Called by the outbox worker (auth-hooks.server.ts defers every reset request): the mail is queued too.
       sendResetPassword: async ({ user, url }) => {
-        await sendTracked(async () => {
-          const mail = await renderMail({ kind: "passwordReset", name: user.name, resetUrl: url }, { baseUrl: env().PUBLIC_URL });
-          await sendMail({ to: user.email, ...mail });
-        });
+        const mail = await renderMail({ kind: "passwordReset", name: user.name, resetUrl: url }, { baseUrl: env().PUBLIC_URL });
+        await queueMail({ to: user.email, ...mail });
+      },
+      onPasswordReset: async ({ user }) => {
+        await onPasswordChanged(user.id);
       },
     },
     user: {
@@ -77,15 +63,16 @@ function createAuth(secret: string) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    hooks: { before: nameRule },
+    // Limits, deferred reset requests, input rules: auth-hooks.server.ts.
+    hooks: { before: beforeAuthHook, after: afterAuthHook },
     advanced: {
       // The address server/security.ts resolved (honouring TRUST_PROXY); clients cannot set this header.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: env().PUBLIC_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    // The app's own login limiter (login-limit.server.ts) answers with the spec's message; Better Auth's
-    // generic limiter would answer in English.
+    // The app's own limits (rate-limit.server.ts, applied in auth-hooks.server.ts) count failures and answer
+    // with the spec's message; Better Auth's generic limiter counts requests and answers in English.
     rateLimit: { enabled: false },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     logger: {

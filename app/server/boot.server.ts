@@ -6,6 +6,9 @@ import { configureLogger, logger } from "./logger.server";
 import { loadCatalogue } from "./catalogue.server";
 import { resetAuth } from "./auth.server";
 import { publishBackupEndpoint } from "./backup.server";
+import { startOutboxWorker, type OutboxWorker } from "./outbox-worker.server";
+
+let worker: OutboxWorker | undefined;
 
 let booted: Promise<void> | undefined;
 
@@ -24,6 +27,7 @@ export function boot(): Promise<void> {
     await loadCatalogue();
     const { ensureAdminFromEnv } = await import("./admin-bootstrap.server");
     await ensureAdminFromEnv();
+    worker = startOutboxWorker();
     logger.info({ database: handle.kind, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL }, "academia ready");
   })();
   return booted;
@@ -32,6 +36,8 @@ export function boot(): Promise<void> {
 export async function shutdown() {
   if (!booted) return;
   await booted.catch(() => {});
+  await worker?.stop();
+  worker = undefined;
   await dbHandle().close();
   setDbHandle(undefined);
   booted = undefined;

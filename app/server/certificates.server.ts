@@ -1,15 +1,16 @@
 // Certificates (decisions.md B9): issued once per enrolment, in the transaction that completes the course;
 // verifiable by anyone through their code; the PDF is for the holder and admins.
 import crypto from "node:crypto";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import { db, type DbOrTx } from "./db/client.server";
 import { certificate, course, enrolment, user } from "./db/schema";
 import { env } from "./env.server";
-import { logger } from "./logger.server";
-import { sendMail } from "./mail.server";
+import type { Mail } from "./mail.server";
+import { getCertificatePdf } from "./certificate-pdf.server";
 import { renderMail } from "./mail/render-mail.server";
 import {
   certificatePath,
+  certificatePdfFilename,
   certificatePdfPath,
   formatCertificateCode,
   generateCertificateCode,
@@ -150,43 +151,34 @@ export function canDownloadCertificate(viewer: { id: string; role: string }, cer
   return viewer.role === "admin" || viewer.id === cert.userId;
 }
 
-/** The certificate mail for its holder. No PDF is attached yet: the mail offers the download link. */
-export async function certificateMail(input: { to: string; name: string; cert: Certificate; publicUrl: string }) {
-  const { cert } = input;
-  const mail = await renderMail(
-    {
-      kind: "certificate",
-      name: input.name,
-      courseTitle: cert.courseTitle,
-      hours: cert.hours,
-      completedAt: cert.issuedAt,
-      code: cert.code,
-      pdfAttached: false,
-    },
-    { baseUrl: input.publicUrl },
-  );
-  return { to: input.to, ...mail };
-}
-
 /**
- * E-mails the holder the verification link. Call after the completing transaction has committed.
- * A mail failure is logged, never thrown: the course is completed and the certificate exists either way.
+ * The certificate mail for the outbox worker, with the PDF attached: rendered when it is delivered, from the
+ * certificate as stored. Null when the certificate or its holder no longer exists.
  */
-export async function notifyCertificateIssued(code: string): Promise<void> {
-  try {
-    const cert = await getCertificateByCode(code);
-    if (!cert) {
-      logger.warn({ code }, "certificate to notify not found");
-      return;
-    }
-    const [holder] = await db()
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(and(eq(user.id, cert.userId)))
-      .limit(1);
-    if (!holder) return;
-    await sendMail(await certificateMail({ to: holder.email, name: holder.name, cert, publicUrl: env().PUBLIC_URL }));
-  } catch (error) {
-    logger.error({ err: error, code }, "could not send the certificate e-mail");
-  }
+export async function certificateMailFor(code: string): Promise<Mail | null> {
+  const cert = await getCertificateByCode(code);
+  if (!cert) return null;
+  const [holder] = await db().select({ email: user.email, name: user.name }).from(user).where(eq(user.id, cert.userId)).limit(1);
+  if (!holder) return null;
+  const publicUrl = env().PUBLIC_URL;
+  const [content, pdf] = await Promise.all([
+    renderMail(
+      {
+        kind: "certificate",
+        name: holder.name,
+        courseTitle: cert.courseTitle,
+        hours: cert.hours,
+        completedAt: cert.issuedAt,
+        code: cert.code,
+        pdfAttached: true,
+      },
+      { baseUrl: publicUrl },
+    ),
+    getCertificatePdf(cert, publicUrl),
+  ]);
+  return {
+    to: holder.email,
+    ...content,
+    attachments: [{ filename: certificatePdfFilename(cert.code), contentType: "application/pdf", contentBase64: pdf.toString("base64") }],
+  };
 }

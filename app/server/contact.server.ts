@@ -1,5 +1,4 @@
 // The contact form's server side (decisions.md B7): validate, rate-limit, store, tell the academy.
-import { and, eq, gte, sql } from "drizzle-orm";
 import { site } from "~/config/site";
 import { z } from "zod";
 import {
@@ -20,13 +19,11 @@ import { withoutControlChars } from "~/domain/plain-text";
 import { db } from "./db/client.server";
 import { contactMessage } from "./db/schema";
 import { env } from "./env.server";
-import { clientIp } from "./login-limit.server";
+import { clientIp, LIMITS, takeQuota } from "./rate-limit.server";
 import { logger } from "./logger.server";
-import { sendMail } from "./mail.server";
+import { queueMail } from "./outbox.server";
 import { renderMail } from "./mail/render-mail.server";
 
-// CONTACT_RATE_LIMIT_MAX lets a test run whose browsers all share 127.0.0.1 send more than five messages.
-export const CONTACT_RATE_LIMIT = { max: Number(process.env.CONTACT_RATE_LIMIT_MAX) || 5, windowMs: 10 * 60 * 1000 } as const;
 /** Far above the largest honest form (5 000 characters of 4-byte text, percent-encoded), far below harm. */
 export const CONTACT_MAX_BODY_BYTES = 128 * 1024;
 
@@ -113,23 +110,17 @@ async function readForm(request: Request, limit: number): Promise<URLSearchParam
   return new URLSearchParams(new TextDecoder().decode(bytes));
 }
 
-/** Counts this sender's recent messages and stores the new one, serialised per sender so two at once cannot both slip under the limit. */
+/**
+ * Stores the message and queues the academy's copy and the sender's acknowledgement in one transaction,
+ * within the sender's limit: the mails exist exactly when the message does, and the outbox delivers them
+ * even if SMTP is down right now.
+ */
 async function storeWithinLimit(input: ContactInput, ip: string | null): Promise<"stored" | "rate_limited"> {
   // Without a known address (a direct call), the e-mail address is the sender's identity.
-  const key = ip ? `ip:${ip}` : `email:${input.email.toLowerCase()}`;
-  const since = new Date(Date.now() - CONTACT_RATE_LIMIT.windowMs);
-  return db().transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${key}`}))`);
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(contactMessage)
-      .where(
-        and(
-          ip ? eq(contactMessage.ip, ip) : sql`lower(${contactMessage.email}) = ${input.email.toLowerCase()}`,
-          gte(contactMessage.createdAt, since),
-        ),
-      );
-    if ((row?.n ?? 0) >= CONTACT_RATE_LIMIT.max) return "rate_limited";
+  const key = ip ? `contact-ip:${ip}` : `contact-email:${input.email.toLowerCase()}`;
+  if (!(await takeQuota(key, LIMITS.contactPerAddress))) return "rate_limited";
+  const [inbox, autoReply] = await Promise.all([notificationFor(input), autoReplyFor(input)]);
+  await db().transaction(async (tx) => {
     await tx.insert(contactMessage).values({
       name: input.name,
       email: input.email,
@@ -138,8 +129,18 @@ async function storeWithinLimit(input: ContactInput, ip: string | null): Promise
       message: input.message,
       ip,
     });
-    return "stored";
+    await queueMail(inbox, tx);
+    await queueMail(autoReply, tx);
   });
+  return "stored";
+}
+
+async function autoReplyFor(input: ContactInput) {
+  const mail = await renderMail(
+    { kind: "contactAutoReply", name: input.name, subjectLabel: subjectLabel(input.subject), message: input.message },
+    { baseUrl: env().PUBLIC_URL },
+  );
+  return { to: input.email, ...mail };
 }
 
 async function notificationFor(input: ContactInput) {
@@ -197,11 +198,5 @@ export async function submitContactForm(request: Request): Promise<ContactResult
     return { status: "rate_limited", values, message: CONTACT_MESSAGES.rateLimited };
   }
 
-  try {
-    await sendMail(await notificationFor(parsed.data));
-  } catch (error) {
-    // The message is stored and visible to admins: a mail failure is ours to fix, not the sender's.
-    logger.error({ err: error }, "contact notification e-mail failed (message stored)");
-  }
   return { status: "success", values: EMPTY_CONTACT_VALUES, message: CONTACT_MESSAGES.success };
 }

@@ -38,6 +38,11 @@ const envSchema = z.object({
   ADMIN_NAME: z.preprocess(emptyToUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAX_UPLOAD_MB: z.coerce.number().int().positive().default(100),
+  // Multiplies every per-client-address limit (rate-limit.server.ts): a test or bench run whose browsers
+  // all come from 127.0.0.1 would otherwise trip them. 1 in production.
+  // First retry of an undelivered mail after this many seconds, then ×4 each time (outbox-worker.server.ts).
+  OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
+  RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1, "RATE_LIMIT_IP_FACTOR must be a whole number ≥ 1").default(1),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
   WEB_CONCURRENCY: z.preprocess(
     emptyToUndefined,

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import { db } from "./db/client.server";
 import { examAttempt, question, user as userTable } from "./db/schema";
-import { afterCompletion, completeLessonInTx, findLesson, idSchema as attemptIdSchema, resolveCourseAccess, type CompletionOutcome } from "./learning.server";
+import { completeLessonInTx, findLesson, idSchema as attemptIdSchema, resolveCourseAccess } from "./learning.server";
 import { logger } from "./logger.server";
 import type { SessionUser } from "./session.server";
 import { drawExam, EXAM_QUESTION_COUNT, gradeAttempt } from "~/domain/grading";
@@ -208,9 +208,8 @@ export async function submitExamAttempt(options: {
     answers: parsed.answers,
   });
 
-  let outcome: CompletionOutcome | null = null;
   try {
-    outcome = await db().transaction(async (tx) => {
+    await db().transaction(async (tx) => {
       await tx.select({ id: userTable.id }).from(userTable).where(eq(userTable.id, options.user.id)).for("no key update");
       const [last] = await tx
         .select({ n: max(examAttempt.attemptNumber) })
@@ -238,7 +237,6 @@ export async function submitExamAttempt(options: {
     const values = Object.fromEntries(attempt.questionIds.map((id, i) => [answerFieldName(id), String(parsed.answers[i])]));
     return { ok: false, status: 500, message: learningMessages.examSaveFailed, values };
   }
-  await afterCompletion(outcome);
   return { ok: true, attemptId: attempt.id, passed: graded.passed, score: graded.score };
 }
 

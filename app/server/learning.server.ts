@@ -8,8 +8,8 @@ import { z } from "zod";
 import { db, type DbOrTx, type Tx } from "./db/client.server";
 import { asset, course, courseModule, enrolment, lesson, lessonCompletion } from "./db/schema";
 import { findEnrolment, type Enrolment } from "./enrolments.server";
-import { issueCertificateForEnrolment, notifyCertificateIssued } from "./certificates.server";
-import { logger } from "./logger.server";
+import { issueCertificateForEnrolment } from "./certificates.server";
+import { queueJob } from "./outbox.server";
 import type { SessionUser } from "./session.server";
 import { isAdmin } from "~/domain/permissions";
 import {
@@ -190,19 +190,13 @@ export async function completeLessonInTx(tx: Tx, enrolmentId: number, lessonId: 
   let certificateCode: string | null = null;
   if (newlyCompleted) {
     const issued: { code: string; created?: boolean } | null = await issueCertificateForEnrolment(tx, enrolmentId);
-    if (issued && issued.created !== false) certificateCode = issued.code;
+    if (issued && issued.created !== false) {
+      certificateCode = issued.code;
+      // Queued with the certificate itself: the holder is told exactly when it exists.
+      await queueJob({ kind: "certificateIssued", code: issued.code }, tx);
+    }
   }
   return { progress: progress.percent, courseCompleted: progress.complete || Boolean(locked.completedAt), certificateCode };
-}
-
-/** After the completing transaction has committed: tell the holder about a new certificate. */
-export async function afterCompletion(outcome: CompletionOutcome | null | undefined) {
-  if (!outcome?.certificateCode) return;
-  try {
-    await notifyCertificateIssued(outcome.certificateCode);
-  } catch (error) {
-    logger.error({ err: error, code: outcome.certificateCode }, "certificate notification failed");
-  }
 }
 
 /**
@@ -221,7 +215,6 @@ export async function recordLessonVisit(
     await tx.update(enrolment).set({ lastLessonId: target.id }).where(eq(enrolment.id, enrolmentRow.id));
     return completes ? completeLessonInTx(tx, enrolmentRow.id, target.id) : null;
   });
-  await afterCompletion(outcome);
   return outcome;
 }
 
@@ -246,7 +239,6 @@ export async function recordLessonEvent(options: {
   if (!access.enrolment) return { ok: true, outcome: null };
   const enrolmentId = access.enrolment.id;
   const outcome = await db().transaction((tx) => completeLessonInTx(tx, enrolmentId, target.id));
-  await afterCompletion(outcome);
   return { ok: true, outcome };
 }
 

@@ -8,7 +8,7 @@ import { db } from "./db/client.server";
 import { course, courseModule, enrolment, lesson } from "./db/schema";
 import { getAsset, assetPath } from "./storage.server";
 import { getUser } from "./session.server";
-import { completeLessonInTx, afterCompletion, idSchema } from "./learning.server";
+import { completeLessonInTx, idSchema } from "./learning.server";
 import { logger } from "./logger.server";
 import { isAdmin } from "~/domain/permissions";
 import { completionTrigger, viewerMode } from "~/domain/progress";
@@ -133,8 +133,7 @@ export async function serveLessonFile(request: Request, lessonIdParam: string | 
     const trigger = completionTrigger(viewerMode({ type: row.type, mime: file.mime, hasBody: false }));
     if (trigger === "download") {
       const enrolmentId = row.enrolmentId;
-      const outcome = await db().transaction((tx) => completeLessonInTx(tx, enrolmentId, row.lessonId));
-      await afterCompletion(outcome);
+      await db().transaction((tx) => completeLessonInTx(tx, enrolmentId, row.lessonId));
     }
   }
 

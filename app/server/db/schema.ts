@@ -306,6 +306,26 @@ export const contactMessage = pgTable(
   (t) => [index("contact_message_created_idx").on(t.createdAt), index("contact_message_ip_idx").on(t.ip, t.createdAt)],
 );
 
+// ── Outbox: every outgoing mail and deferred account job, written in the transaction that caused it and
+// delivered by the worker (outbox-worker.server.ts) with retries, so nothing is lost when SMTP or the disk fails.
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(), // 'mail' | 'passwordReset' | 'passwordChangedNotice'
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("pending"), // pending | sending | sent | failed
+    attempts: integer("attempts").notNull().default(0),
+    runAt: timestamp("run_at", tz).notNull().defaultNow(),
+    // While 'sending': a worker that dies mid-delivery leaves the job to be retried after this moment.
+    lockedUntil: timestamp("locked_until", tz),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    doneAt: timestamp("done_at", tz),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.runAt), index("outbox_created_idx").on(t.createdAt)],
+);
+
 // ── Row counts kept by triggers (see the stat_counters migration), so dashboard badges and per-course
 // student/certificate counts never count(*) a large table. Each key is spread over a few slots so
 // concurrent writers rarely wait on the same row; a count is the sum of its slots.

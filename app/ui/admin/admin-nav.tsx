@@ -7,6 +7,7 @@ const items = [
   { to: "/admin/inscripciones", label: "Inscripciones", end: false },
   { to: "/admin/cursos", label: "Cursos", end: false },
   { to: "/admin/mensajes", label: "Mensajes", end: false },
+  { to: "/admin/correos", label: "Correos", end: false },
 ];
 
 /** The administration sub-navigation, shown on every /admin page. */

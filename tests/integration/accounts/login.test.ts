@@ -3,7 +3,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { loginAttempt, user } from "~/server/db/schema";
 import { getUser } from "~/server/session.server";
-import { CLIENT_IP_HEADER, LOGIN_LIMIT } from "~/server/login-limit.server";
+import { CLIENT_IP_HEADER, LIMITS } from "~/server/rate-limit.server";
 import { action as apiAction } from "~/routes/api.auth";
 import { action, loader } from "~/routes/login";
 import { cookieFrom, formRequest, getRequest } from "../support/requests";
@@ -99,7 +99,7 @@ describe("inicio de sesión (/login)", () => {
 describe("límite de intentos fallidos (B10)", () => {
   it("el intento 11 seguido se rechaza con el mensaje aunque la contraseña sea correcta", async () => {
     const u = await createUser();
-    for (let i = 0; i < LOGIN_LIMIT.perEmail; i++) {
+    for (let i = 0; i < LIMITS.signInPerEmail.max; i++) {
       const out = await login({ email: u.email, password: `mala-${i}` });
       expect(out.data.formError).toBe(WRONG);
     }
@@ -115,7 +115,7 @@ describe("límite de intentos fallidos (B10)", () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(loginAttempt)
       .where(eq(loginAttempt.key, `email:${u.email}`));
-    expect(row!.n).toBe(LOGIN_LIMIT.perEmail);
+    expect(row!.n).toBe(LIMITS.signInPerEmail.max);
     // Once the window has passed, the right password works again and clears the count.
     await db()
       .update(loginAttempt)
@@ -134,10 +134,10 @@ describe("límite de intentos fallidos (B10)", () => {
     const results = await Promise.all(Array.from({ length: 15 }, (_, i) => login({ email: u.email, password: `mala-${i}` })));
     const checked = results.filter((r) => r.data.formError === WRONG).length;
     const refused = results.filter((r) => r.data.formError === TOO_MANY).length;
-    expect(checked).toBeLessThanOrEqual(LOGIN_LIMIT.perEmail);
+    expect(checked).toBeLessThanOrEqual(LIMITS.signInPerEmail.max);
     expect(checked + refused).toBe(15);
     // Attempts refused while others were in flight do not count; the checked ones do.
-    for (let i = checked; i < LOGIN_LIMIT.perEmail; i++) {
+    for (let i = checked; i < LIMITS.signInPerEmail.max; i++) {
       expect((await login({ email: u.email, password: `otra-${i}` })).data.formError).toBe(WRONG);
     }
     expect((await login({ email: u.email, password: u.password })).data.formError).toBe(TOO_MANY);
@@ -155,7 +155,7 @@ describe("límite de intentos fallidos (B10)", () => {
     const ip = "203.0.113.7";
     await db()
       .insert(loginAttempt)
-      .values(Array.from({ length: LOGIN_LIMIT.perIp }, () => ({ key: `ip:${ip}` })));
+      .values(Array.from({ length: LIMITS.signInPerAddress.max }, () => ({ key: `ip:${ip}` })));
     const u = await createUser();
     const out = await login({ email: u.email, password: u.password }, ip);
     expect(out.data.formError).toBe(TOO_MANY);
@@ -165,7 +165,7 @@ describe("límite de intentos fallidos (B10)", () => {
   it("las direcciones IPv6 de un mismo /64 cuentan juntas", async () => {
     await db()
       .insert(loginAttempt)
-      .values(Array.from({ length: LOGIN_LIMIT.perIp }, () => ({ key: "ip:2001:db8:1:2::/64" })));
+      .values(Array.from({ length: LIMITS.signInPerAddress.max }, () => ({ key: "ip:2001:db8:1:2::/64" })));
     const u = await createUser();
     const out = await login({ email: u.email, password: u.password }, "2001:db8:1:2:aaaa::1");
     expect(out.data.formError).toBe(TOO_MANY);
@@ -174,7 +174,7 @@ describe("límite de intentos fallidos (B10)", () => {
 
   it("el inicio de sesión directo por /api/auth/sign-in/email cuenta para el mismo límite", async () => {
     const u = await createUser();
-    for (let i = 0; i < LOGIN_LIMIT.perEmail; i++) {
+    for (let i = 0; i < LIMITS.signInPerEmail.max; i++) {
       const out = await call(apiAction, apiRequest("/sign-in/email", { email: u.email, password: `mala-${i}` }));
       expect(out.status).toBe(401);
     }

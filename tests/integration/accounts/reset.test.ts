@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, like } from "drizzle-orm";
+import { desc, eq, like, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { verification } from "~/server/db/schema";
+import { outbox, verification } from "~/server/db/schema";
+import { runDueJobs } from "~/server/outbox-worker.server";
 import { env, parseEnv, setEnv } from "~/server/env.server";
 import { getUser } from "~/server/session.server";
 import { loader as apiLoader, action as apiAction } from "~/routes/api.auth";
@@ -22,8 +23,11 @@ afterAll(async () => {
 });
 
 
+/** Asks for a reset as the form does, then lets the outbox worker do its part (token, then the mail). */
 async function requestReset(email: string) {
-  return call(requestAction, formRequest("/restablecer-contrasena", { email }));
+  const out = await call(requestAction, formRequest("/restablecer-contrasena", { email }));
+  await runDueJobs();
+  return out;
 }
 
 /** Follows the e-mail's link the way a browser does: Better Auth's callback, then the redirect. */
@@ -129,17 +133,36 @@ describe("restablecer contraseña", () => {
     expect(ttl).toBeLessThanOrEqual(61 * 60 * 1000);
   });
 
-  it("si el correo no se puede enviar: 'Ha ocurrido un error al enviar el correo de recuperación.'", async () => {
+  it("si el servidor de correo no responde, la respuesta es la misma y el correo queda en cola para reintentarse", async () => {
     const u = await createUser();
     const previous = env();
     setEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: previous.DATA_DIR, PUBLIC_URL: previous.PUBLIC_URL, LOG_LEVEL: "silent", SMTP_URL: "smtp://127.0.0.1:1" }));
     try {
       const out = await requestReset(u.email);
+      expect(out.status).toBe(200);
+      expect(out.data).toEqual({ sent: true });
+      const [queued] = await db().select().from(outbox).where(eq(outbox.kind, "mail")).orderBy(desc(outbox.id)).limit(1);
+      expect((queued!.payload as { mail: { to: string } }).mail.to).toBe(u.email);
+      expect(queued!.status).toBe("pending");
+      expect(queued!.attempts).toBe(1);
+      expect(queued!.lastError).toMatch(/ECONNREFUSED/);
+    } finally {
+      setEnv(previous);
+    }
+  });
+
+  it("el formulario solo falla si no se puede registrar la solicitud: 'Ha ocurrido un error al enviar el correo de recuperación.'", async () => {
+    const u = await createUser();
+    // The request cannot even be queued: the outbox table refuses every write.
+    await db().execute(sql`create or replace function refuse_outbox() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
+    await db().execute(sql`create trigger refuse_outbox before insert on outbox for each row execute function refuse_outbox()`);
+    try {
+      const out = await call(requestAction, formRequest("/restablecer-contrasena", { email: u.email }));
       expect(out.status).toBe(500);
       expect(out.data.error).toBe("Ha ocurrido un error al enviar el correo de recuperación.");
       expect(out.data.email).toBe(u.email);
     } finally {
-      setEnv(previous);
+      await db().execute(sql`drop trigger refuse_outbox on outbox`);
     }
   });
 });

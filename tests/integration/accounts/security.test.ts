@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "~/server/env.server";
-import { CLIENT_IP_HEADER } from "~/server/login-limit.server";
+import { CLIENT_IP_HEADER } from "~/server/rate-limit.server";
 import { FORM_BODY_LIMIT, requestGuards, securityHeaders } from "../../../server/security";
 
 let base = "";

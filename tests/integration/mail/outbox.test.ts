@@ -1,0 +1,149 @@
+// Mail that is never lost: queued in the transaction that causes it, delivered by the worker with retries,
+// shown to admins when it cannot be delivered. A real SMTP server that refuses, then accepts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { db } from "~/server/db/client.server";
+import { outbox } from "~/server/db/schema";
+import { env, parseEnv, setEnv, type Env } from "~/server/env.server";
+import { queueMail } from "~/server/outbox.server";
+import { MAX_ATTEMPTS, runDueJobs, startOutboxWorker } from "~/server/outbox-worker.server";
+import { listUndeliveredMail } from "~/server/admin-mail.server";
+import { action as mailAction, loader as mailLoader } from "~/routes/admin/correos";
+import { formRequest, getRequest } from "../support/requests";
+import { createUser } from "../support/users";
+import { call } from "../accounts/support";
+
+let accepting = true;
+const received: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onRcptTo(_address, _session, callback) {
+    if (accepting) return callback();
+    // A temporary refusal, as a full or greylisting server answers.
+    const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
+    callback(error);
+  },
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("end", () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+      callback();
+    });
+  },
+});
+
+let previous: Env;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  previous = env();
+  // No waiting between tries in this file: a failed mail is due again at once.
+  setEnv(
+    parseEnv({ NODE_ENV: "test", DATA_DIR: previous.DATA_DIR, PUBLIC_URL: previous.PUBLIC_URL, LOG_LEVEL: "silent", SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_RETRY_BASE_SECONDS: "0" }),
+  );
+});
+afterAll(async () => {
+  setEnv(previous);
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+beforeEach(async () => {
+  accepting = true;
+  received.length = 0;
+  await db().delete(outbox);
+});
+
+const mail = (to: string, subject = "Prueba") => ({ to, subject, text: `Hola ${to}` });
+
+describe("bandeja de salida", () => {
+  it("un correo rechazado por el servidor queda pendiente con el error, y se entrega cuando el servidor vuelve", async () => {
+    accepting = false;
+    await queueMail(mail("ana@academia.test"));
+    await runDueJobs();
+    let [row] = await db().select().from(outbox);
+    expect(row!.status).toBe("pending");
+    expect(row!.attempts).toBe(1);
+    expect(row!.lastError).toMatch(/451|temporarily/i);
+    expect(received).toHaveLength(0);
+
+    accepting = true;
+    await runDueJobs();
+    [row] = await db().select().from(outbox);
+    expect(row!.status).toBe("sent");
+    expect(row!.attempts).toBe(2);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual(["ana@academia.test"]);
+  });
+
+  it(`tras ${MAX_ATTEMPTS} intentos queda como no entregado, el administrador lo ve y puede reintentarlo`, async () => {
+    accepting = false;
+    await queueMail(mail("bruno@academia.test", "Recibo"));
+    for (let i = 0; i < MAX_ATTEMPTS; i++) await runDueJobs();
+    const [row] = await db().select().from(outbox);
+    expect(row!.status).toBe("failed");
+    expect(row!.attempts).toBe(MAX_ATTEMPTS);
+    // Nothing more happens by itself.
+    await runDueJobs();
+    expect((await db().select().from(outbox))[0]!.attempts).toBe(MAX_ATTEMPTS);
+
+    const admin = await createUser({ role: "admin" });
+    const page = await call(mailLoader, getRequest("/admin/correos", admin.cookie));
+    expect(page.data.failed).toBe(1);
+    expect(page.data.mail[0]).toMatchObject({ recipient: "bruno@academia.test", subject: "Recibo", status: "failed", attempts: MAX_ATTEMPTS });
+
+    accepting = true;
+    const retried = await call(mailAction, formRequest("/admin/correos", { mailId: String(row!.id) }, { cookie: admin.cookie }));
+    expect(retried.data).toEqual({ ok: true, message: "El correo se volverá a enviar en unos segundos." });
+    await runDueJobs();
+    expect((await db().select().from(outbox))[0]!.status).toBe("sent");
+    expect(received).toHaveLength(1);
+    expect((await listUndeliveredMail(1)).mail).toEqual([]);
+  });
+
+  it("solo un administrador ve y reintenta correos", async () => {
+    const learner = await createUser();
+    const page = await call(mailLoader, getRequest("/admin/correos", learner.cookie));
+    expect(page.status).toBe(302);
+    expect(page.location).toBe("/dashboard");
+    const anonymous = await call(mailAction, formRequest("/admin/correos", { mailId: "1" }));
+    expect(anonymous.status).toBe(302);
+    const forged = await call(mailAction, formRequest("/admin/correos", { mailId: "1" }, { cookie: learner.cookie }));
+    expect(forged.status).toBe(302);
+  });
+
+  it("un correo encolado en una transacción que se revierte no existe", async () => {
+    await expect(
+      db().transaction(async (tx) => {
+        await queueMail(mail("carla@academia.test"), tx);
+        throw new Error("rollback");
+      }),
+    ).rejects.toThrow("rollback");
+    expect(await db().select().from(outbox)).toEqual([]);
+  });
+
+  it("dos trabajadores a la vez entregan cada correo una sola vez", async () => {
+    for (let i = 0; i < 12; i++) await queueMail(mail(`persona${i}@academia.test`));
+    await Promise.all([runDueJobs(), runDueJobs(), runDueJobs()]);
+    expect(received).toHaveLength(12);
+    expect(new Set(received.map((r) => r.to[0])).size).toBe(12);
+    const [counts] = await db().select({ sent: sql<number>`count(*) filter (where status = 'sent')::int` }).from(outbox);
+    expect(counts!.sent).toBe(12);
+  });
+
+  it("el trabajador del proceso entrega lo encolado sin que nadie lo llame", async () => {
+    const worker = startOutboxWorker({ intervalMs: 60_000 });
+    try {
+      await queueMail(mail("diego@academia.test"));
+      const deadline = Date.now() + 10_000;
+      while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(received).toHaveLength(1);
+    } finally {
+      await worker.stop();
+    }
+    const [row] = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
+    expect(row!.status).toBe("sent");
+  });
+});
