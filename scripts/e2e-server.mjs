@@ -27,8 +27,8 @@ const child = spawn(process.execPath, ["server.js"], {
     ADMIN_PASSWORD: "admin-e2e-123",
     ADMIN_NAME: "Administradora Pruebas",
     LOG_LEVEL: "warn",
-    // Every browser of the run comes from 127.0.0.1: the per-address contact limit (5 / 10 min) would trip.
-    CONTACT_RATE_LIMIT_MAX: "1000",
+    // Every browser of the run comes from 127.0.0.1: per-address limits (contact, sign-up, sign-in) would trip.
+    RATE_LIMIT_IP_FACTOR: "1000",
   },
 });
 const stop = () => child.kill("SIGTERM");

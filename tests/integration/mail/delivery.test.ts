@@ -1,7 +1,7 @@
 // Every rendered mail goes through the real sender (nodemailer over SMTP to a local server) and is read
 // back part by part: the recipient's client gets the same HTML and text that renderMail produced.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverMail as sendMail } from "~/server/mail.server";
+import { deliverMail } from "~/server/mail.server";
 import { renderMail } from "~/server/mail/render-mail.server";
 import { startMailbox } from "../accounts/mailbox";
 import { BASE_URL, allSamples } from "./samples";
@@ -45,7 +45,7 @@ describe("cada correo llega con su parte HTML y su parte de texto", () => {
     it(message.kind, async () => {
       const to = `${message.kind.toLowerCase()}@academia.test`;
       const mail = await renderMail(message, { baseUrl: BASE_URL });
-      await sendMail({ to, ...mail });
+      await deliverMail({ to, ...mail });
       const raw = mailbox.received.filter((m) => m.to.includes(to)).at(-1)!.raw;
       expect(raw).toMatch(/Content-Type: multipart\/alternative/i);
       const got = parts(raw);

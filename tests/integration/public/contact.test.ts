@@ -123,6 +123,10 @@ describe("formulario de contacto", () => {
     expect(mails[0]!.raw).toContain("Capacitación para empresas");
     expect(mails[0]!.raw).toContain(VALID.message);
     expect(mails[0]!.raw).toMatch(/^Reply-To: ana\.perez@example\.cl/im);
+    // The sender is told the message arrived, with a copy of it.
+    const reply = received.filter((m) => m.to.includes(VALID.email));
+    expect(reply).toHaveLength(1);
+    expect(reply[0]!.raw).toContain(VALID.message);
   });
 
   it("sin CONTACT_INBOX el correo va al correo de la academia (site.email)", async () => {
@@ -252,9 +256,8 @@ describe("formulario de contacto", () => {
     expect(res.data.status).toBe("success");
     expect(await storedCount()).toBe(1);
     const queued = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
-    expect(queued).toHaveLength(1);
-    expect(queued[0]!.status).toBe("pending");
-    expect((queued[0]!.payload as { mail: { to: string } }).mail.to).toBe(INBOX);
+    expect(queued.map((q) => q.status)).toEqual(["pending", "pending"]);
+    expect(queued.map((q) => (q.payload as { mail: { to: string } }).mail.to).sort()).toEqual([INBOX, VALID.email].sort());
   });
 
   it("si la base de datos falla, cuadro rojo de error y lo escrito se conserva", async () => {
