@@ -196,10 +196,10 @@ test("un visitante anónimo va al detalle, y desde allí a iniciar sesión", asy
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcursos%2F1$/);
 });
 
-test("un administrador abre el curso 2 y ve 'Contenido en preparación'", async ({ page }) => {
+test("un administrador abre el curso 3 (aún sin material) y ve 'Contenido en preparación'", async ({ page }) => {
   await page.goto("/");
   await signInAsAdmin(page);
-  await page.goto("/cursos/2/contenido");
+  await page.goto("/cursos/3/contenido");
   await expect(page.getByText("Contenido en preparación").filter({ visible: true }).first()).toBeVisible();
   if (isMobile(page)) await page.getByRole("link", { name: "Módulos del curso" }).click();
   await expect(page.getByText("Próximamente").filter({ visible: true }).first()).toBeVisible();

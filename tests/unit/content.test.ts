@@ -279,25 +279,15 @@ describe("curso 1: banco de preguntas", () => {
   });
 });
 
-describe("cursos 2 y 3: contenido en preparación", () => {
-  for (const id of [2, 3]) {
-    it(`curso ${id}: todas sus lecciones están pendientes y sin material`, () => {
-      const c = byId(id);
-      for (const m of c.modules) {
-        for (const l of m.lessons) {
-          expect(l.status, l.title).toBe("pending");
-          expect(l.file, l.title).toBeUndefined();
-        }
+describe("curso 3: contenido en preparación", () => {
+  it("curso 3: todas sus lecciones están pendientes y sin material", () => {
+    const c = byId(3);
+    for (const m of c.modules) {
+      for (const l of m.lessons) {
+        expect(l.status, l.title).toBe("pending");
+        expect(l.file, l.title).toBeUndefined();
       }
-    });
-  }
-
-  it("Primeros Auxilios: 40 horas, categoría Primeros Auxilios, edad mínima 16 años", () => {
-    const c = byId(2);
-    expect(c.title).toBe("Primeros Auxilios");
-    expect(c.category).toBe("Primeros Auxilios");
-    expect(c.durationHours).toBe(40);
-    expect(c.requirements.join(" ")).toMatch(/16 años/);
+    }
   });
 
   it("Seguridad Privada: 24 horas, categoría Seguridad, requisitos de edad, antecedentes, enseñanza media y psicotécnico", () => {
