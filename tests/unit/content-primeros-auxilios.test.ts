@@ -1,5 +1,5 @@
 // Course 2, Primeros Auxilios (content/courses/primeros-auxilios): its data, its lesson material and
-// how its question bank maps onto its lessons. The rules every bank follows live in question-bank tests.
+// how its question bank maps onto its lessons (the rules every bank follows: question-bank.test.ts).
 import { describe, it, expect } from "vitest";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -34,12 +34,7 @@ interface Course {
   modules: { title: string; lessons: Lesson[] }[];
 }
 interface Question {
-  id: string;
-  module: number;
   lesson: string;
-  prompt: string;
-  options: string[];
-  correctIndex: number;
 }
 
 const course = JSON.parse(readFileSync(path.join(DIR, "course.json"), "utf8")) as Course;
@@ -155,23 +150,10 @@ describe("curso 2: Primeros Auxilios", () => {
 });
 
 describe("curso 2: el banco de preguntas y sus lecciones", () => {
-  const byStem = new Map(studyLessons.map((l) => [stem(l), l]));
-
-  it("tiene al menos 40 preguntas con ids únicos", () => {
-    expect(bank.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(bank.map((q) => q.id)).size).toBe(bank.length);
-  });
-
-  it("cada pregunta nombra una lección del curso y el módulo de esa lección", () => {
-    for (const q of bank) {
-      const lesson = byStem.get(q.lesson);
-      expect(lesson, `${q.id}: ${q.lesson}`).toBeDefined();
-      expect(q.module, q.id).toBe(lesson!.module);
-    }
-  });
-
-  it("cubre cada lección y cada módulo de estudio", () => {
-    expect(new Set(bank.map((q) => q.lesson))).toEqual(new Set(byStem.keys()));
-    expect([...new Set(bank.map((q) => q.module))].sort()).toEqual(studyModules.map((_, i) => i + 1));
+  // The rules every bank follows (size, options, explanations, valid lesson keys) are in
+  // question-bank.test.ts; this course also asks a question about every one of its lessons.
+  it("cada lección de estudio tiene al menos una pregunta", () => {
+    const keys = new Set(studyLessons.map(stem));
+    expect(new Set(bank.map((q) => q.lesson))).toEqual(keys);
   });
 });
