@@ -9,9 +9,10 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { acquireDataDirLock } from "./db/data-dir-lock.server";
-import { dbHandle, openDb } from "./db/client.server";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./db/data-dir.server";
+import { createEmbeddedPglite, dbHandle, openDb } from "./db/client.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 
@@ -160,10 +161,10 @@ async function readEntry(file: string, entry: TarEntry): Promise<Buffer> {
 }
 
 async function copyEntryTo(file: string, entry: TarEntry, target: string) {
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+  await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
   const tmp = `${target}.${process.pid}.restore.tmp`;
   await new Promise<void>((resolve, reject) => {
-    const out = fs.createWriteStream(tmp);
+    const out = fs.createWriteStream(tmp, { mode: PRIVATE_FILE_MODE });
     const source = entry.size
       ? fs.createReadStream(file, { start: entry.offset, end: entry.offset + entry.size - 1 })
       : null;
@@ -225,12 +226,12 @@ export async function writeBackup(options: {
 }): Promise<BackupResult> {
   const now = options.now ?? new Date();
   const backupsDir = path.join(options.dataDir, "backups");
-  await fs.promises.mkdir(backupsDir, { recursive: true, mode: 0o700 });
+  await fs.promises.mkdir(backupsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   let file = path.join(backupsDir, `academia-${stamp(now)}.tar`);
   for (let n = 2; fs.existsSync(file); n++) file = path.join(backupsDir, `academia-${stamp(now)}-${n}.tar`);
   const partial = `${file}.partial`;
   const filesDir = path.join(options.dataDir, "files");
-  const handle = await fs.promises.open(partial, "wx", 0o600);
+  const handle = await fs.promises.open(partial, "wx", PRIVATE_FILE_MODE);
   let files = 0;
   let filesBytes = 0;
   try {
@@ -337,9 +338,9 @@ export async function publishBackupEndpoint() {
   };
   const file = endpointFile(config.DATA_DIR);
   const tmp = `${file}.${process.pid}.tmp`;
-  await fs.promises.mkdir(config.DATA_DIR, { recursive: true });
-  await fs.promises.writeFile(tmp, JSON.stringify(info) + "\n", { mode: 0o600 });
-  await fs.promises.chmod(tmp, 0o600);
+  await fs.promises.mkdir(config.DATA_DIR, { recursive: true, mode: PRIVATE_DIR_MODE });
+  await fs.promises.writeFile(tmp, JSON.stringify(info) + "\n", { mode: PRIVATE_FILE_MODE });
+  await fs.promises.chmod(tmp, PRIVATE_FILE_MODE);
   await fs.promises.rename(tmp, file);
 }
 
@@ -486,7 +487,7 @@ export async function restoreBackup(file: string, options: { dataDir: string; da
   const tarballEntry = entries.find((e) => e.name === PGLITE_ENTRY);
   if (!tarballEntry) throw new Error(`${file} has no database dump`);
   const dbDir = path.join(dataDir, "db");
-  await fs.promises.mkdir(dataDir, { recursive: true });
+  await fs.promises.mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   // Holding the lock proves no academy is running on this DATA_DIR, and keeps one from starting meanwhile.
   const release = acquireDataDirLock(dbDir);
   try {
@@ -495,11 +496,11 @@ export async function restoreBackup(file: string, options: { dataDir: string; da
       previousDb = path.join(dataDir, `db.replaced-${stamp(new Date())}`);
       await fs.promises.rename(dbDir, previousDb);
     }
-    await fs.promises.mkdir(dbDir, { recursive: true });
+    await fs.promises.mkdir(dbDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const tarball = await readEntry(file, tarballEntry);
     let pg: PGlite | undefined;
     try {
-      pg = await PGlite.create(dbDir, { loadDataDir: new Blob([new Uint8Array(tarball)]), relaxedDurability: false });
+      pg = await createEmbeddedPglite(dbDir, { loadDataDir: new Blob([new Uint8Array(tarball)]), relaxedDurability: false });
       const client = pg;
       const counts = await countRows(async (q) => (await client.query<{ n: number }>(q)).rows[0]!.n);
       await pg.close();

@@ -8,6 +8,7 @@ import type { DbOrTx } from "./db/client.server";
 import { db } from "./db/client.server";
 import { asset } from "./db/schema";
 import { env } from "./env.server";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./db/data-dir.server";
 
 export type Asset = typeof asset.$inferSelect;
 
@@ -30,9 +31,9 @@ export async function storeAsset(
   const storageKey = `${sha256.slice(0, 2)}/${sha256}${ext}`;
   const target = assetPath(storageKey);
   if (!fs.existsSync(target)) {
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await fs.promises.writeFile(tmp, bytes);
+    await fs.promises.writeFile(tmp, bytes, { mode: PRIVATE_FILE_MODE });
     await fs.promises.rename(tmp, target);
   }
   const existing = await tx.select().from(asset).where(eq(asset.storageKey, storageKey)).limit(1);

@@ -1,7 +1,7 @@
 // The database handle: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -9,6 +9,8 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
+import { PRIVATE_DIR_MODE } from "./data-dir.server";
+import { OwnerOnlyNodeFS } from "./owner-only-nodefs.server";
 
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -35,12 +37,21 @@ const MIGRATION_LOCK_KEY = 727_226_461;
 
 export type DbTarget = { url: string } | { dataDir: string } | { memory: true };
 
+/** PGlite on a directory of this disk, its files owner-only (see owner-only-nodefs.server.ts). */
+export function createEmbeddedPglite(dataDir: string, options: Omit<PGliteOptions, "dataDir" | "fs"> = {}): Promise<PGlite> {
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  return PGlite.create({ ...options, fs: new OwnerOnlyNodeFS(dataDir) });
+}
+
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if ("url" in target) {
     const client = postgres(target.url, {
       max: Number(process.env.DB_POOL_SIZE ?? 10),
       onnotice: () => {},
       connection: { TimeZone: "UTC" },
+      // Seconds before a connection attempt counts as failed: a database host that does not answer at all
+      // must not hold a request (or a start-up attempt) for postgres.js's default 30 s.
+      connect_timeout: 10,
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     return {
@@ -67,12 +78,12 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   let client: PGlite;
   let releaseLock = () => {};
   if ("dataDir" in target) {
-    fs.mkdirSync(target.dataDir, { recursive: true });
+    fs.mkdirSync(target.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     releaseLock = acquireDataDirLock(target.dataDir);
     // relaxedDurability stays false: a query resolves only after its writes reached the files. PGlite on
     // Node writes straight through to the OS (NODEFS) and PostgreSQL writes the WAL at every commit, so an
     // acknowledged commit survives a killed process; it runs with fsync off (see docs/operations.md).
-    client = await PGlite.create(target.dataDir, { relaxedDurability: false }).catch((error: unknown) => {
+    client = await createEmbeddedPglite(target.dataDir, { relaxedDurability: false }).catch((error: unknown) => {
       releaseLock();
       throw error;
     });
