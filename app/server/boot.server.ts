@@ -1,6 +1,8 @@
-// Start-up: configuration, database, migrations, built-in catalogue, first admin.
+// Start-up: configuration, data directory, database, migrations, built-in catalogue, first admin.
 import path from "node:path";
 import { openDb, setDbHandle, dbHandle } from "./db/client.server";
+import { prepareDataDir, restrictUmask } from "./db/data-dir.server";
+import { describeDatabaseUrl, resetDatabaseAvailability, waitForDatabase } from "./db/availability.server";
 import { env, parseEnv, setEnv } from "./env.server";
 import { configureLogger, logger } from "./logger.server";
 import { loadCatalogue } from "./catalogue.server";
@@ -17,9 +19,20 @@ export function boot(): Promise<void> {
     setEnv(parseEnv());
     configureLogger();
     const config = env();
+    // Everything this process creates is owner-only; DATA_DIR must be usable (else a clear message and exit).
+    restrictUmask();
+    await prepareDataDir(config.DATA_DIR);
     const handle = await openDb(
       config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, "db") },
     );
+    if (config.DATABASE_URL) {
+      await waitForDatabase(handle, { timeoutSeconds: config.DATABASE_CONNECT_TIMEOUT, target: describeDatabaseUrl(config.DATABASE_URL) }).catch(
+        async (error: unknown) => {
+          await handle.close().catch(() => {});
+          throw error;
+        },
+      );
+    }
     setDbHandle(handle);
     resetAuth();
     await handle.migrate();
@@ -38,6 +51,7 @@ export async function shutdown() {
   await booted.catch(() => {});
   await worker?.stop();
   worker = undefined;
+  resetDatabaseAvailability();
   await dbHandle().close();
   setDbHandle(undefined);
   booted = undefined;

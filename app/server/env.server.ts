@@ -25,6 +25,16 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "DATABASE_URL must be a postgres:// or postgresql:// URL"),
+  // Seconds the start keeps retrying a PostgreSQL server it cannot reach (0: one attempt).
+  DATABASE_CONNECT_TIMEOUT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number("DATABASE_CONNECT_TIMEOUT must be a number of seconds")
+      .int("DATABASE_CONNECT_TIMEOUT must be a whole number of seconds")
+      .min(0, "DATABASE_CONNECT_TIMEOUT must be between 0 and 3600 seconds")
+      .max(3600, "DATABASE_CONNECT_TIMEOUT must be between 0 and 3600 seconds")
+      .default(60),
+  ),
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
     z.url({ message: "PUBLIC_URL must be an absolute http(s) URL, e.g. https://academia.example.cl" }).optional(),
