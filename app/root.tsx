@@ -13,6 +13,11 @@ import { SiteHeader } from "~/ui/layout/site-header";
 import { SiteFooter } from "~/ui/layout/site-footer";
 import { ScrollManager } from "~/ui/layout/scroll-manager";
 import { NotFoundContent } from "~/ui/layout/not-found-content";
+import { ServiceUnavailableContent } from "~/ui/layout/service-unavailable";
+import { serviceUnavailableMiddleware } from "~/server/service-unavailable.server";
+
+// Before every loader and action: a 503 page while the database is unreachable (see the module).
+export const middleware: Route.MiddlewareFunction[] = serviceUnavailableMiddleware;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
@@ -65,6 +70,9 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundContent />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return <ServiceUnavailableContent />;
   }
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">

@@ -4,7 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { boot, shutdown } from "~/server/boot.server";
-import { dbHandle } from "~/server/db/client.server";
+import { checkDatabase } from "~/server/db/availability.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/backup.server";
@@ -23,14 +23,10 @@ export const app = express();
 
 app.use(securityHeaders);
 
+// 503 while the database does not answer; an outage is logged when it starts and ends (availability.server.ts).
 app.get("/healthz", async (_req, res) => {
-  try {
-    await dbHandle().ping();
-    res.status(200).type("text/plain").send("ok");
-  } catch (error) {
-    logger.error({ err: error }, "health check failed");
-    res.status(503).type("text/plain").send("database unavailable");
-  }
+  if (await checkDatabase()) res.status(200).type("text/plain").send("ok");
+  else res.status(503).type("text/plain").send("database unavailable");
 });
 
 // `npm run backup` asks the process that holds the embedded database (token in DATA_DIR, see backup.server.ts).

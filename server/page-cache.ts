@@ -17,6 +17,10 @@
 //  - keyed by path + query; the encoding (br, gzip, identity) is negotiated from Accept-Encoding
 //    over bytes compressed once when the entry is stored.
 //
+// Stale-if-error: when re-rendering a page that has an entry fails with a 5xx (above all the 503 of a
+// database outage, see app/server/service-unavailable.server.ts), the visitor gets the last good copy,
+// however old, instead of the error; the entry is kept as it was and the next request tries again.
+//
 // Consistency trade-off: an entry lives TTL (5 s); after that, the first request re-renders it and,
 // only while that render is in flight, others get the previous page (stale-while-revalidate, bounded
 // by staleGraceMs). Concurrent requests for a page that has no entry wait for the one render in
@@ -144,7 +148,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
   let totalBytes = 0;
   // A render that began before an invalidation must not store its (possibly old) page after it.
   let generation = 0;
-  const stats = { hits: 0, stale: 0, misses: 0, coalesced: 0, bypass: 0, stored: 0 };
+  const stats = { hits: 0, stale: 0, staleOnError: 0, misses: 0, coalesced: 0, bypass: 0, stored: 0 };
   // Renders in progress per key, so concurrent misses wait for one render instead of each rendering.
   const inflight = new Map<string, Promise<void>>();
 
@@ -192,8 +196,10 @@ export function createPageCache(options: PageCacheOptions = {}) {
     else res.end(body);
   }
 
+  /** Records the response as it is sent; stores it when it finishes cacheable, unless abandoned first. */
   function capture(req: Request, res: Response, key: string, onDone: () => void) {
     const startedIn = generation;
+    let abandoned = false;
     const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
@@ -225,7 +231,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
 
     res.once("finish", () => {
       const headers = res.getHeaders();
-      if (tooBig || startedIn !== generation || !isCacheableResponse(res.statusCode, headers)) {
+      if (abandoned || tooBig || startedIn !== generation || !isCacheableResponse(res.statusCode, headers)) {
         onDone();
         return;
       }
@@ -261,6 +267,11 @@ export function createPageCache(options: PageCacheOptions = {}) {
     res.once("close", () => {
       if (!res.writableFinished) onDone();
     });
+    return {
+      abandon: () => {
+        abandoned = true;
+      },
+    };
   }
 
   function middleware(req: Request, res: Response, next: NextFunction) {
@@ -309,12 +320,21 @@ export function createPageCache(options: PageCacheOptions = {}) {
     let settle!: () => void;
     const done = new Promise<void>((r) => (settle = r));
     inflight.set(key, done);
-    capture(req, res, key, () => {
+    const recording = capture(req, res, key, () => {
       // Stored, or not storable (error page, client gone): either way the next request decides afresh.
       if (entry && entries.get(key) === entry) entry.refreshing = false;
       if (inflight.get(key) === done) inflight.delete(key);
       settle();
     });
+    if (entry) {
+      replaceServerError(res, () => {
+        // The old copy goes out as it was stored; it must not be stored again as if freshly rendered.
+        recording.abandon();
+        stats.staleOnError++;
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        serve(req, res, entry, "STALE");
+      });
+    }
     next();
   }
 
@@ -323,6 +343,48 @@ export function createPageCache(options: PageCacheOptions = {}) {
     invalidate,
     stats: () => ({ ...stats, entries: entries.size, bytes: totalBytes }),
   };
+}
+
+/**
+ * Holds back a response whose status turns out to be 5xx — none of its headers or body reach the client —
+ * and calls `replace` when the renderer ends it, with the response ready to be written afresh. Any other
+ * status passes through untouched (the wrappers step aside at the first write).
+ */
+function replaceServerError(res: Response, replace: () => void) {
+  const original = { writeHead: res.writeHead, flushHeaders: res.flushHeaders, write: res.write, end: res.end };
+  let held: boolean | undefined;
+  const restore = () => Object.assign(res, original);
+  const decide = () => {
+    if (held === undefined) {
+      held = res.statusCode >= 500;
+      if (!held) restore();
+    }
+    return held;
+  };
+  const callBack = (args: unknown[]) => {
+    const cb = args.find((a) => typeof a === "function") as (() => void) | undefined;
+    if (cb) process.nextTick(cb);
+  };
+  res.writeHead = function (this: Response, statusCode: number, ...rest: unknown[]) {
+    res.statusCode = statusCode;
+    if (!decide()) return (original.writeHead as (...a: unknown[]) => Response).call(this, statusCode, ...rest);
+    return this;
+  } as Response["writeHead"];
+  res.flushHeaders = function (this: Response) {
+    if (!decide()) original.flushHeaders.call(this);
+  };
+  res.write = function (this: Response, ...args: unknown[]) {
+    if (!decide()) return (original.write as (...a: unknown[]) => boolean).apply(this, args);
+    callBack(args);
+    return true;
+  } as Response["write"];
+  res.end = function (this: Response, ...args: unknown[]) {
+    if (!decide()) return (original.end as (...a: unknown[]) => Response).apply(this, args);
+    callBack(args);
+    restore();
+    replace();
+    return this;
+  } as Response["end"];
 }
 
 const shared = createPageCache({
