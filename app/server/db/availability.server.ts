@@ -135,11 +135,11 @@ export async function waitForDatabase(handle: DbHandle, options: { timeoutSecond
     if (permanent || left <= 0) {
       const waited = Math.round((Date.now() - started) / 1000);
       throw new DatabaseUnreachableError(
-        `PostgreSQL (${options.target}) is not reachable: ${reason}. ` +
-          (permanent
-            ? "Check DATABASE_URL (user, password, database name)."
-            : `Tried ${attempt} time${attempt === 1 ? "" : "s"} in ${waited} s (DATABASE_CONNECT_TIMEOUT=${options.timeoutSeconds}). ` +
-              "Check DATABASE_URL and that PostgreSQL is running and accepts connections from this host."),
+        (permanent
+          ? `PostgreSQL (${options.target}) refused the connection: ${reason}. Check DATABASE_URL (user, password, database name).`
+          : `PostgreSQL (${options.target}) is not reachable: ${reason}. ` +
+            `Tried ${attempt} time${attempt === 1 ? "" : "s"} in ${waited} s (DATABASE_CONNECT_TIMEOUT=${options.timeoutSeconds}). ` +
+            "Check DATABASE_URL and that PostgreSQL is running and accepts connections from this host."),
       );
     }
     const wait = Math.min(delay, left);

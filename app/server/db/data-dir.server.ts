@@ -44,7 +44,7 @@ function explain(error: unknown): string {
   return `${REASONS[e.code] ?? e.message} (${e.code}${e.path ? ` on ${e.path}` : ""})`;
 }
 
-const advice = "Create it for the user that runs the academy, free space, or set DATA_DIR to a writable directory.";
+const advice = "Check the path, that the user running the academy may write there and that the disk has room, or set DATA_DIR to another directory.";
 
 /**
  * Makes sure DATA_DIR exists, is a directory this process can write, and holds nothing readable by others.
