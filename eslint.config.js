@@ -2,6 +2,14 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+function layer(files, group, message, ignores = []) {
+  return {
+    files: [files],
+    ignores,
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group, message, allowTypeImports: false }] }] },
+  };
+}
+
 export default tseslint.config(
   { ignores: ["build*/**", "node_modules/**", ".react-router/**", "data/**", "test-results/**", "playwright-report/**", "bench/results/**", "content/**/files/**"] },
   js.configs.recommended,
@@ -18,12 +26,16 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["~/server/*", "../server/*"], importNames: ["default"], message: "Components never import server code." }] },
-      ],
     },
   },
+  // Imports run one way (docs/architecture.md): routes → server modules → domain; ui → domain.
+  // The typed rule also catches `import type`, so a view type cannot make a layer depend on the one above it.
+  layer("app/domain/**", ["~/server/**", "~/ui/**", "~/routes/**", "../server/**", "../ui/**", "../routes/**", "react", "react-router"], "domain/ holds pure rules: it imports nothing from server, ui, routes or React."),
+  layer("app/ui/**", ["~/server/**", "~/routes/**", "**/*.server", "**/server/**"], "ui/ never imports server code or routes: take data through loaders and types from domain/."),
+  // TEMPORARY: learning.server.ts and dashboard.server.ts still take two view types from ui/ (the learner
+  // experience work moves them into the server modules); remove this ignore when it lands.
+  layer("app/server/**", ["~/ui/**", "~/routes/**", "../ui/**", "../routes/**", "../../server/**"], "server modules never import ui/, routes or the Express layer (server/): publish an event instead (catalogue-events.server.ts).", ["app/server/learning.server.ts", "app/server/dashboard.server.ts"]),
+  layer("app/routes/**", ["../../server/**", "../../../server/**"], "routes reach the Express layer (server/) only through app/server modules."),
   {
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", URL: "readonly" } },

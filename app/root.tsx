@@ -15,6 +15,7 @@ import { ScrollManager } from "~/ui/layout/scroll-manager";
 import { NotFoundContent } from "~/ui/layout/not-found-content";
 import { ServiceUnavailableContent } from "~/ui/layout/service-unavailable";
 import { serviceUnavailableMiddleware } from "~/server/service-unavailable.server";
+import { pageTitle } from "~/ui/seo";
 
 // Before every loader and action: a 503 page while the database is unreachable (see the module).
 export const middleware: Route.MiddlewareFunction[] = serviceUnavailableMiddleware;
@@ -74,9 +75,24 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 503) {
     return <ServiceUnavailableContent />;
   }
+  // A request the server refused (a form body it could not read, one too large…) says why, in Spanish.
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <title>{pageTitle("Solicitud rechazada")}</title>
+        <h1 className="text-3xl font-bold text-ink">No pudimos procesar tu solicitud</h1>
+        <p className="mt-4 text-slate-600" role="alert">
+          {error.data}
+        </p>
+        <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Volver al inicio
+        </a>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>Ocurrió un error | Academia</title>
+      <title>{pageTitle("Ocurrió un error")}</title>
       <h1 className="text-3xl font-bold text-ink">Ocurrió un error inesperado</h1>
       <p className="mt-4 text-slate-600">
         Lo sentimos, no pudimos completar tu solicitud. Por favor, inténtalo de nuevo en unos minutos.

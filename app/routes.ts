@@ -9,6 +9,9 @@ export default [
   route("cursos/:id", "routes/curso-detalle.tsx"),
   route("cursos/:courseId/contenido", "routes/curso-contenido.tsx"),
   route("cursos/:id/inscribir", "routes/curso-inscribir.ts"),
+  route("cursos/:id/comprar", "routes/curso-comprar.tsx"),
+  route("cursos/:id/avisame", "routes/curso-avisame.tsx"),
+  route("pagos/webpay/retorno", "routes/pago-webpay-retorno.tsx"),
   route("contacto", "routes/contacto.tsx"),
   route("certificados", "routes/certificados.tsx"),
   route("certificados/:code", "routes/certificado.tsx"),
@@ -24,6 +27,9 @@ export default [
   layout("routes/signed-in-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("perfil", "routes/perfil.tsx"),
+    route("compras", "routes/compras.tsx"),
+    route("compras/:number", "routes/compra.tsx"),
+    route("compras/:number/webpay", "routes/compra-webpay.tsx"),
   ]),
 
   // Administration: every path below /admin requires an admin
@@ -38,6 +44,10 @@ export default [
       route("cursos/:id", "routes/admin/curso-editor.tsx"),
       route("mensajes", "routes/admin/mensajes.tsx"),
       route("correos", "routes/admin/correos.tsx"),
+      route("ventas", "routes/admin/ventas.tsx"),
+      route("ventas.csv", "routes/admin/ventas-csv.ts"),
+      route("ventas/:number", "routes/admin/venta.tsx"),
+      route("cupones", "routes/admin/cupones.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

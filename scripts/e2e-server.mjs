@@ -8,7 +8,15 @@ const port = process.env.E2E_PORT || "3210";
 const buildDir = process.env.BUILD_DIR || "build-e2e";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academia-e2e-"));
 
-execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
+// The local Webpay Plus server (scripts/webpay): the app's Transbank SDK is pointed at it, so paying works offline.
+const webpayPort = process.env.E2E_WEBPAY_PORT || String(Number(port) + 1);
+const webpay = spawn(process.execPath, ["--import", "tsx", "scripts/webpay/dev.ts", "--port", webpayPort], { stdio: ["ignore", "ignore", "inherit"] });
+
+// E2E_SKIP_BUILD=1 serves an existing build (built beforehand, e.g. on a busy machine where building would
+// outlast Playwright's wait for the server).
+if (!(process.env.E2E_SKIP_BUILD && fs.existsSync(path.join(buildDir, "server")))) {
+  execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
+}
 
 const child = spawn(process.execPath, ["server.js"], {
   stdio: "inherit",
@@ -29,12 +37,17 @@ const child = spawn(process.execPath, ["server.js"], {
     LOG_LEVEL: "warn",
     // Every browser of the run comes from 127.0.0.1: per-address limits (contact, sign-up, sign-in) would trip.
     RATE_LIMIT_IP_FACTOR: "1000",
+    WEBPAY_BASE_URL: `http://127.0.0.1:${webpayPort}`,
   },
 });
-const stop = () => child.kill("SIGTERM");
+const stop = () => {
+  child.kill("SIGTERM");
+  webpay.kill("SIGTERM");
+};
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 child.on("exit", (code) => {
+  webpay.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -11,6 +11,8 @@ step "lint"
 npm run --silent lint
 step "unit"
 npx vitest run --project unit
+step "teaching material: committed PDFs match a fresh build of their sources"
+npx tsx scripts/content-build.ts --check
 step "integration on embedded PGlite"
 TEST_DB=pglite npx vitest run --project integration
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

@@ -3,13 +3,16 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import * as build from "virtual:react-router/server-build";
 import express from "express";
+import { RouterContextProvider } from "react-router";
+import { cspNonceContext } from "~/server/csp-nonce.server";
 import { boot, shutdown } from "~/server/boot.server";
 import { checkDatabase } from "~/server/db/availability.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/backup.server";
 import { withRequestScope } from "~/server/request-scope.server";
-import { pageCache } from "./page-cache";
+import { invalidatePublicPages, pageCache } from "./page-cache";
+import { onCatalogueChanged } from "~/server/catalogue-events.server";
 import { requestGuards, securityHeaders } from "./security";
 
 export { boot, shutdown, logger };
@@ -32,16 +35,37 @@ app.get("/healthz", async (_req, res) => {
 // `npm run backup` asks the process that holds the embedded database (token in DATA_DIR, see backup.server.ts).
 app.post(BACKUP_ENDPOINT_PATH, backupRoute);
 
+// Webpay brings the buyer back from Transbank's site by a cross-site form POST for some outcomes (docs/payments.md,
+// "The four returns"), which the CSRF check and React Router refuse. Its fields become the query of a GET of the
+// same route, whose loader trusts none of them: it asks Webpay for the outcome, and needs no session.
+app.post("/pagos/webpay/retorno", express.urlencoded({ extended: false, limit: "8kb", parameterLimit: 20 }), (req, res) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
+    for (const item of [value].flat()) if (typeof item === "string") params.append(name, item);
+  }
+  res.redirect(303, `/pagos/webpay/retorno?${params}`);
+});
+
 // Cross-site check (CSRF), body size limit and client address before any page or action (see security.ts).
 app.use(requestGuards);
 
-// Anonymous public pages come from memory (see page-cache.ts); everything else is rendered.
+// Anonymous public pages come from memory (see page-cache.ts); everything else is rendered. Course writes
+// announce themselves (catalogue-events.server.ts) and the cache empties, here and in sibling workers.
+onCatalogueChanged(invalidatePublicPages);
 app.use(pageCache);
 
 // The build object itself, not a function returning it: given a function, React Router rebuilds its route
 // tree (createStaticHandler, route ranking) on every request — a third of a signed-in page's CPU.
 // In development server.js loads this module afresh per request, so edits still show.
-const handler = createRequestHandler({ build });
+// The load context carries this response's CSP nonce to app/entry.server.tsx (see security.ts).
+const handler = createRequestHandler({
+  build,
+  getLoadContext: (_req, res) => {
+    const context = new RouterContextProvider();
+    context.set(cspNonceContext, res.locals.cspNonce as string | undefined);
+    return context;
+  },
+});
 
 // The loaders of one GET share what they look up (the session, above all: see request-scope.server.ts).
 app.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? withRequestScope(() => handler(req, res, next)) : handler(req, res, next)));

@@ -37,6 +37,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { cspForReplay } from "./security";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -242,6 +243,11 @@ export function createPageCache(options: PageCacheOptions = {}) {
         kept.push([name, Array.isArray(value) ? value : String(value)]);
       }
       const status = res.statusCode;
+      // The page carries the nonce of the visitor it was rendered for; replayed, it is allowed by hashes.
+      const cspAt = kept.findIndex(([name]) => name === "content-security-policy");
+      if (cspAt !== -1 && String(headers["content-type"] ?? "").startsWith("text/html")) {
+        kept[cspAt] = ["content-security-policy", cspForReplay(String(kept[cspAt]![1]), identity.toString("utf8"))];
+      }
       Promise.all([
         gzip(identity, { level: 9 }),
         brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),

@@ -1,70 +1,98 @@
-// HTTP protections in front of every page and action: security headers, the client address for the
-// sign-in limiter, a cross-site check on every state-changing request (CSRF), and a body size limit
-// enforced before anything parses the body.
+// HTTP protections in front of every page and action: security headers (helmet) with a per-request CSP
+// nonce, the client address for the rate limits, the methods the academy answers, and a cross-site check
+// on every state-changing request (CSRF). Body sizes are not checked here: each kind of body has one limit,
+// applied where it is read (app/server/request-body.server.ts), so the refusal speaks the form's language.
+import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
 import { env } from "~/server/env.server";
 import { CLIENT_IP_HEADER } from "~/server/rate-limit.server";
 
-const MB = 1024 * 1024;
-/** Forms and JSON: far more than any form of the app sends. */
-export const FORM_BODY_LIMIT = 1 * MB;
-/** Course material is uploaded by admins through the course editor. */
-const UPLOAD_PATH = /^\/admin\/cursos(?:\/|\.data$|$)/;
-
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Pages, forms and the auth API need nothing else; TRACE, PUT, DELETE… are answered 405 before any route. */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+/** The checkout's form posts token_ws to Webpay's payment form: its origin must be an allowed form target. */
+function webpayFormOrigins(): string[] {
+  const base = env().WEBPAY_BASE_URL;
+  if (base) return [new URL(base).origin];
+  return env().WEBPAY_ENVIRONMENT === "production" ? ["https://webpay3g.transbank.cl"] : ["https://webpay3gint.transbank.cl"];
+}
 
 /**
- * Scripts: React Router hydrates with inline scripts that carry per-request data. Nonces would be the
- * stricter choice, but anonymous pages are replayed from server/page-cache.ts, and a nonce replayed to
- * every visitor protects nothing; so inline scripts are allowed and React's escaping stays the XSS guard.
- * Styles: server-rendered `style` attributes (progress bars) need 'unsafe-inline'.
+ * Scripts: only the academy's own files and the inline scripts React Router renders, which carry this
+ * response's nonce (app/entry.server.tsx). A page replayed from the page cache has another response's nonce
+ * in it, so the cache swaps the nonce for the hashes of the page's inline scripts (cspForReplay).
+ * Styles: server-rendered `style` attributes (progress bars) need 'unsafe-inline' for styles only.
  * blob: for workers, media and frames: the pdf.js worker and in-app viewers.
  */
-function contentSecurityPolicy(https: boolean) {
-  return [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "frame-src 'self' blob:",
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    ...(https ? ["upgrade-insecure-requests"] : []),
-  ].join("; ");
+function helmetFor(https: boolean) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", "blob:"],
+        frameSrc: ["'self'", "blob:"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...webpayFormOrigins()],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Cross-origin isolation would break nothing today but buys nothing either; the other defaults stay.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+  });
 }
 
-let cachedHeaders: { key: string; headers: [string, string][] } | undefined;
+let cachedHelmet: { key: string; middleware: ReturnType<typeof helmet> } | undefined;
 
-function headerList(): [string, string][] {
+function currentHelmet() {
   const publicUrl = env().PUBLIC_URL;
-  if (cachedHeaders?.key === publicUrl) return cachedHeaders.headers;
-  const https = publicUrl.startsWith("https://");
-  const headers: [string, string][] = [
-    ["Content-Security-Policy", contentSecurityPolicy(https)],
-    ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", "DENY"],
-    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), fullscreen=(self)"],
-    ["Cross-Origin-Opener-Policy", "same-origin"],
-    ["Cross-Origin-Resource-Policy", "same-origin"],
-  ];
-  if (https) headers.push(["Strict-Transport-Security", "max-age=15552000"]);
-  cachedHeaders = { key: publicUrl, headers };
-  return headers;
+  if (cachedHelmet?.key !== publicUrl) cachedHelmet = { key: publicUrl, middleware: helmetFor(publicUrl.startsWith("https://")) };
+  return cachedHelmet.middleware;
 }
+
+const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), fullscreen=(self)";
 
 /** Security headers on every response (mounted first in server/app.ts, and in front of the static files). */
-export function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  for (const [name, value] of headerList()) res.setHeader(name, value);
+export function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
   // The inner Express app (server/app.ts) would announce itself; nothing gains from telling.
   res.removeHeader("X-Powered-By");
-  next();
+  currentHelmet()(req, res, next);
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The CSP for a cached page served to someone else: the nonce it was rendered with is replaced by the
+ * SHA-256 of each inline script in the page (a script with a src is covered by 'self'). Hash sources
+ * allow exactly those scripts and nothing injected later, as the nonce did for the first visitor.
+ */
+export function cspForReplay(csp: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const attributes = match[1] ?? "";
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    // Data blocks (JSON-LD) are never executed, so they need no source.
+    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+  }
+  return csp.replace(/'nonce-[^']*'/g, [...hashes].join(" ") || "'none'").replace(/script-src 'self' 'none'/, "script-src 'self'");
 }
 
 /** The origin a state-changing request comes from: Origin, else the Referer's origin, else null. */
@@ -110,17 +138,12 @@ export function requestGuards(req: Request, res: Response, next: NextFunction) {
     res.setHeader("Cache-Control", "private, no-store");
   }
 
+  if (!ALLOWED_METHODS.has(req.method)) {
+    res.setHeader("Allow", "GET, HEAD, POST");
+    return refuse(res, 405, "Método no permitido.");
+  }
   if (!STATE_CHANGING.has(req.method)) return next();
 
   if (!isSameSite(req)) return refuse(res, 403, "Solicitud rechazada: el origen de la solicitud no está permitido.");
-
-  const limit = UPLOAD_PATH.test(req.path) ? env().MAX_UPLOAD_MB * MB : FORM_BODY_LIMIT;
-  const length = req.get("content-length");
-  if (length !== undefined) {
-    if (!/^\d+$/.test(length.trim()) || Number(length) > limit) return refuse(res, 413, "La solicitud es demasiado grande.");
-  } else if (req.get("transfer-encoding")) {
-    // A body of unknown length could not be refused before reading it; browsers always send its length.
-    return refuse(res, 411, "La solicitud debe indicar su tamaño.");
-  }
   next();
 }

@@ -1,4 +1,13 @@
 // Brand details in one place, so an academy can rebrand without touching pages (decisions.md §C).
+
+/** An external body that certifies the academy's courses (decisions.md D1): named only when real. */
+export interface Certifier {
+  /** Its name as it should be printed, e.g. 'Organismo Técnico de Capacitación X'. */
+  name: string;
+  /** Optional registration or accreditation reference printed after the name. */
+  reference?: string;
+}
+
 export const site = {
   name: "Academia Andes",
   legalName: "Academia Andes Capacitación SpA",
@@ -36,4 +45,9 @@ export const site = {
   mailLogoPath: "/images/logo-correo.png",
   locale: "es-CL",
   timeZone: "America/Santiago",
+  /**
+   * The external certifier, or null: then certificates and pages say only that the academy issues them.
+   * Set it only with a real, current agreement with that body.
+   */
+  certifier: null as Certifier | null,
 } as const;

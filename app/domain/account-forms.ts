@@ -1,6 +1,8 @@
 // The account forms' rules (spec §5, decisions.md B6): one zod schema per form, used by the route actions.
 import { z } from "zod";
+import { safeLocalPath } from "./redirects";
 import { accountMessages as M } from "./account-messages";
+import { parseRut, RUT_MESSAGES } from "./rut";
 
 import { MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_PHONE_LENGTH, MIN_PASSWORD_LENGTH } from "./account-limits";
 
@@ -59,10 +61,24 @@ const optionalText = (max: number, message: string) =>
     .pipe(z.string().trim().max(max, message))
     .transform((v) => (v === "" ? null : v));
 
+/** An optional RUT: empty → null, otherwise the normalised form or the reason it is not one (app/domain/rut.ts). */
+export const optionalRut = z
+  .string()
+  .trim()
+  .max(20, RUT_MESSAGES.invalid)
+  .transform((v, ctx) => {
+    if (v === "") return null;
+    const parsed = parseRut(v);
+    if (parsed.ok) return parsed.rut;
+    ctx.addIssue({ code: "custom", message: RUT_MESSAGES[parsed.reason] });
+    return z.NEVER;
+  });
+
 export const profileSchema = z.object({
   name,
   phone: optionalText(MAX_PHONE_LENGTH, M.phoneTooLong),
   address: optionalText(MAX_ADDRESS_LENGTH, M.addressTooLong),
+  rut: optionalRut,
 });
 
 export const changePasswordSchema = z
@@ -120,20 +136,8 @@ export function parseForm<F extends string, S extends z.ZodType>(
  * accepted: `//evil.example`, `/\evil.example`, `https://…` and anything with control characters are not.
  */
 export function safeRedirectPath(value: unknown, fallback = "/dashboard"): string {
-  if (typeof value !== "string" || value.length > 2000) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\") || /[\u0000-\u001f\u007f]/.test(value)) {
-    return fallback;
-  }
-  try {
-    const base = "http://academia.invalid";
-    const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    const path = url.pathname + url.search + url.hash;
-    // Going back to an auth page after signing in would loop.
-    if (/^\/(?:login|registro|logout)(?:[/?#.]|$)/.test(path)) return fallback;
-    return path;
-  } catch {
-    return fallback;
-  }
+  const path = safeLocalPath(value);
+  // Going back to an auth page after signing in would loop.
+  if (path === null || /^\/(?:login|registro|logout)(?:[/?#.]|$)/.test(path)) return fallback;
+  return path;
 }

@@ -37,6 +37,8 @@ export const accountMessages = {
   // §8 Profile
   profileSaved: "Perfil actualizado correctamente.",
   profileSaveFailed: "Error al actualizar el perfil. Inténtalo de nuevo.",
+  // decisions.md E3: one account per RUT
+  rutInUse: "Este RUT ya está registrado en otra cuenta.",
 
   // B6 Change password
   currentPasswordWrong: "La contraseña actual es incorrecta.",

@@ -66,14 +66,6 @@ const lines = (maxLines: number, message: string) =>
     .refine((l) => l.length <= maxLines, message)
     .refine((l) => l.every((x) => x.length <= 300), "Cada línea puede tener como máximo 300 caracteres.");
 
-const positiveInt = (message: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, message);
-
 const nonNegativeIntOrZero = (message: string, max: number) =>
   z
     .string()
@@ -116,7 +108,6 @@ export const courseFormSchema = z.object({
   title: required("Ingresa el título del curso."),
   category: required("Ingresa la categoría.", 80),
   level: required("Ingresa el nivel (por ejemplo Básico).", 80),
-  durationHours: positiveInt("Ingresa la duración en horas: un número entero entre 1 y 2000.", 2000),
   priceClp: priceField,
   modality: text(200, "Máximo 200 caracteres."),
   description: required("Ingresa una descripción breve.", 1000),
@@ -180,7 +171,7 @@ export const enrolByEmailSchema = z.object({
 export const ENROL_FIELDS = ["email", "courseId"] as const;
 
 /** An id posted by a form (hidden field); anything else is not an id. */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export { idSchema } from "./ids";
 
 export const ENROLMENT_STATUSES = ["en-progreso", "completado"] as const;
 export type EnrolmentStatusFilter = (typeof ENROLMENT_STATUSES)[number];

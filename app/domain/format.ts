@@ -75,9 +75,11 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-/** Whole hours → '16 horas' / '1 hora'. */
+/** Hours (whole or half) → '16 horas', '1 hora', '2,5 horas'; '' when there are none (0). */
 export function formatHours(hours: number): string {
-  return `${hours} ${hours === 1 ? "hora" : "horas"}`;
+  if (!Number.isFinite(hours) || hours <= 0) return "";
+  const n = Number.isInteger(hours) ? String(hours) : hours.toLocaleString("es-CL", { maximumFractionDigits: 1 });
+  return `${n} ${hours === 1 ? "hora" : "horas"}`;
 }
 
 /** Lesson minutes → '45 min' / '1 h 30 min'; '' when unknown (0). */

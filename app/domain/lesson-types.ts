@@ -1,5 +1,6 @@
 // The kinds of lesson, and the one name each is shown with — to learners, visitors and admins alike.
-export const LESSON_TYPES = ["presentacion", "documento", "video", "lectura", "examen"] as const;
+// `practica` is an interactive activity with nothing to upload (the compression trainer, issue 16).
+export const LESSON_TYPES = ["presentacion", "documento", "video", "lectura", "practica", "examen"] as const;
 export type LessonType = (typeof LESSON_TYPES)[number];
 
 export const LESSON_TYPE_LABELS: Record<LessonType, string> = {
@@ -7,6 +8,7 @@ export const LESSON_TYPE_LABELS: Record<LessonType, string> = {
   documento: "Documento",
   video: "Video",
   lectura: "Lectura",
+  practica: "Práctica",
   // The spec calls the final test an 'Evaluación' ('Comenzar Evaluación'); the module that holds it is 'Examen'.
   examen: "Evaluación",
 };

@@ -1,19 +1,21 @@
 // Course progress (decisions.md B8 and A5): which event completes a lesson, when a module counts as
 // completed, and the course percentage. Pure rules; the writes live in ~/server/learning.server.
 
-export type LessonType = "presentacion" | "documento" | "video" | "lectura" | "examen";
+export type LessonType = "presentacion" | "documento" | "video" | "lectura" | "practica" | "examen";
 
 /** How the viewer shows a lesson (decisions.md A4). */
-export type ViewerMode = "pdf" | "video" | "lectura" | "download" | "examen";
+export type ViewerMode = "pdf" | "video" | "lectura" | "download" | "examen" | "practica";
 
 /** What completes a lesson: opening it, watching the video, downloading the file, or passing the exam. */
-export type CompletionTrigger = "open" | "watch" | "download" | "exam";
+export type CompletionTrigger = "open" | "watch" | "download" | "exam" | "practice";
 
 /** A video counts as watched at its end or once this share of it has been played. */
 export const VIDEO_COMPLETION_RATIO = 0.9;
 
 export function viewerMode(lesson: { type: string; mime: string | null; hasBody: boolean }): ViewerMode | null {
   if (lesson.type === "examen") return "examen";
+  // The compression trainer: holding the target rhythm completes it, not opening it.
+  if (lesson.type === "practica") return "practica";
   if (lesson.type === "lectura" && lesson.hasBody) return "lectura";
   const mime = lesson.mime?.toLowerCase() ?? null;
   if (mime === "application/pdf") return "pdf";
@@ -31,6 +33,8 @@ export function completionTrigger(mode: ViewerMode | null): CompletionTrigger {
       return "download";
     case "examen":
       return "exam";
+    case "practica":
+      return "practice";
     default:
       // PDFs, rich text, and a published lesson with nothing to show yet: opening it is enough.
       return "open";

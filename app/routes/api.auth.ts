@@ -6,6 +6,7 @@
 // which see every body whatever its encoding.
 import type { Route } from "./+types/api.auth";
 import { getAuth } from "~/server/auth.server";
+import { withLimitedBody } from "~/server/request-body.server";
 
 const PREFIX = "/api/auth";
 const ALLOWED: ReadonlyArray<readonly [string, RegExp]> = [
@@ -34,5 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   if (!allowed(request)) return notFound();
-  return (await getAuth()).handler(request);
+  // Better Auth reads the whole body: give it one read within the API's limit.
+  const limited = await withLimitedBody(request, "api");
+  if (!(limited instanceof Request)) return Response.json({ code: "INVALID_BODY", message: limited.message }, { status: limited.status, headers: { Connection: "close" } });
+  return (await getAuth()).handler(limited);
 }

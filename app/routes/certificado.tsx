@@ -5,6 +5,7 @@ import type { Route } from "./+types/certificado";
 import { getCertificateByCode, canDownloadCertificate } from "~/server/certificates.server";
 import { getUser } from "~/server/session.server";
 import { formatDate, formatHours } from "~/domain/format";
+import { maskRut } from "~/domain/rut";
 import { formatCertificateCode, MAX_CODE_INPUT, normalizeCertificateCode } from "~/domain/certificate-code";
 import { CertificateDetails, type PublicCertificate } from "~/ui/certificates/certificate-details";
 import { CertificateVerifyForm } from "~/ui/certificates/verify-form";
@@ -21,6 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const certificate: PublicCertificate = {
     displayCode: cert.displayCode,
     holderName: cert.holderName,
+    // Public page: the RUT masked (decisions.md E3); the PDF, for its holder, shows it whole.
+    holderRut: cert.holderRut ? maskRut(cert.holderRut) : null,
     courseTitle: cert.courseTitle,
     hours: formatHours(cert.hours),
     date: formatDate(cert.issuedAt),

@@ -1,20 +1,21 @@
 // /cursos/{courseId}/contenido — course content for enrolled learners and admins (product-spec.md §2, §4, §6;
 // decisions.md A2, A4, B8, B11). Anonymous visitors go to the course detail. The lesson is chosen with
 // ?leccion=<id>; the exam's steps are ?leccion=<id>&intento=<attempt id>. Intents: video-visto,
-// comenzar-examen, enviar-examen.
+// practica-completada (the compression trainer), comenzar-examen, enviar-examen.
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/curso-contenido";
 import { getUser } from "~/server/session.server";
 import { getCourseContentView, idSchema, recordLessonEvent } from "~/server/learning.server";
 import { getExamPanel, startExamAttempt, submitExamAttempt } from "~/server/exams.server";
+import { recordPractice } from "~/server/practice.server";
 import { learningMessages } from "~/domain/learning-messages";
+import { parseId } from "~/domain/ids";
 import { EnrolButton } from "~/ui/course/enrol-button";
 import { CourseContentPage } from "~/ui/learning/course-content-page";
 import { ExamPanel } from "~/ui/exam/exam-panel";
 
-function idOf(value: string | null | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
+const idOf = parseId;
 
 export function meta() {
   return [{ name: "robots", content: "noindex" }];
@@ -41,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!user) throw redirect(`/cursos/${encodeURIComponent(params.courseId)}`);
   const courseId = idOf(params.courseId);
   if (courseId === null) return data({ error: learningMessages.courseNotFound }, { status: 404 });
-  const form = await request.formData();
+  const form = await readFormOrThrow(request);
   const lesson = idSchema.safeParse(form.get("leccion"));
   if (!lesson.success) return data({ error: learningMessages.invalidRequest }, { status: 400 });
   const lessonId = lesson.data;
@@ -52,6 +53,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       const result = await recordLessonEvent({ user, courseId, lessonId, event: "watch" });
       if (!result.ok) return data({ error: learningMessages.invalidRequest }, { status: result.status });
       return { ok: true };
+    }
+    case "practica-completada": {
+      const result = await recordPractice({ user, courseId, lessonId, taps: form.get("toques") });
+      if (!result.ok) return data({ practice: { ok: false as const, message: result.message } }, { status: result.status });
+      return { practice: { ok: true as const } };
     }
     case "comenzar-examen": {
       const result = await startExamAttempt({ user, courseId, lessonId });

@@ -1,17 +1,19 @@
-// POST /cursos/:id/inscribir — the enrol flow (product-spec.md §4, decisions.md B2). Always answers with a
+// POST /cursos/:id/inscribir — the enrol flow (product-spec.md §4, decisions.md B2, E1). A free course enrols at
+// once; a priced one goes to its checkout (/cursos/:id/comprar); one not for sale back to its page. Always answers with a
 // redirect, so the form works without JavaScript: to the content on success, back to the page it came from
 // with ?inscripcion-error=<id> on failure (the button shows the spec's alert there).
+import { readForm } from "~/server/request-body.server";
 import { redirect } from "react-router";
 import type { Route } from "./+types/curso-inscribir";
 import { enrolInCourse } from "~/server/enrolments.server";
+import { getSaleModes } from "~/server/sale-mode.server";
 import { getUser } from "~/server/session.server";
 import { logger } from "~/server/logger.server";
 import { isAdmin } from "~/domain/permissions";
+import { parseId } from "~/domain/ids";
 import { ENROL_ERROR_PARAM, enrolReturnPath } from "~/ui/course/enrol-button";
 
-function courseIdOf(param: string | undefined): number | null {
-  return param && /^\d{1,9}$/.test(param) ? Number(param) : null;
-}
+const courseIdOf = parseId;
 
 export function loader({ params }: Route.LoaderArgs) {
   const id = courseIdOf(params.id);
@@ -28,9 +30,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Admins open any course without enrolling (§6).
   if (isAdmin(user)) return redirect(contentPath);
 
-  const form = await request.formData().catch(() => null);
+  const read = await readForm(request);
+  const form = read.ok ? read.form : null;
   const back = enrolReturnPath(form?.get("volver"), courseId);
   try {
+    const mode = (await getSaleModes([courseId])).get(courseId);
+    if (mode === "paid") return redirect(`/cursos/${courseId}/comprar`);
+    if (mode !== "free") return redirect(`/cursos/${courseId}`);
     const result = await enrolInCourse({ userId: user.id, courseId });
     if (result.status === "course-not-found") return redirect(`/cursos/${courseId}`);
     return redirect(contentPath);

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { readFormOrThrow } from "~/server/request-body.server";
 import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/login";
 import { site } from "~/config/site";
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormOrThrow(request);
   const parsed = parseForm(formData, FIELDS, loginSchema, { required: FIELDS, secret: ["password"] });
   if (!parsed.ok) {
     const { formError, fieldErrors, values } = parsed;

@@ -1,26 +1,30 @@
-import { data, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/perfil";
 import { site } from "~/config/site";
 import { changePasswordSchema, parseForm, profileSchema } from "~/domain/account-forms";
 import { accountMessages as M } from "~/domain/account-messages";
 import { changePassword, updateProfile } from "~/server/accounts.server";
+import { formatRut } from "~/domain/rut";
 import { logger } from "~/server/logger.server";
 import { requireUser } from "~/server/session.server";
 import { ChangePasswordForm, type PasswordActionData } from "~/ui/account/change-password-form";
 import { ProfileForm, type ProfileActionData } from "~/ui/account/profile-form";
 import { LogoutButton } from "~/ui/layout/logout-button";
 
-const PROFILE_FIELDS = ["name", "phone", "address"] as const;
+const PROFILE_FIELDS = ["name", "phone", "address", "rut"] as const;
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { profile: { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "" } };
+  return {
+    profile: { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "", rut: user.rut ? formatRut(user.rut) : "" },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormOrThrow(request);
   const intent = formData.get("intent");
 
   if (intent === "profile") {
@@ -29,9 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.ok) {
       return data<ProfileActionData>({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
     }
-    const values = { name: parsed.data.name, phone: parsed.data.phone ?? "", address: parsed.data.address ?? "" };
+    const values = { name: parsed.data.name, phone: parsed.data.phone ?? "", address: parsed.data.address ?? "", rut: parsed.data.rut ? formatRut(parsed.data.rut) : "" };
     try {
-      await updateProfile(user.id, parsed.data);
+      const saved = await updateProfile(user.id, { ...parsed.data, rut: formData.has("rut") ? parsed.data.rut : undefined });
+      if (!saved.ok) return data<ProfileActionData>({ intent, fieldErrors: { rut: M.rutInUse }, values }, { status: 400 });
     } catch (error) {
       logger.error({ err: error }, "profile update failed");
       return data<ProfileActionData>({ intent, formError: M.profileSaveFailed, fieldErrors: {}, values }, { status: 500 });
@@ -67,6 +72,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <div>
             <h1 className="text-3xl font-bold text-ink">Mi Perfil</h1>
             <p className="mt-1 text-slate-600">Revisa y actualiza tus datos de contacto.</p>
+            <p className="mt-2 text-sm">
+              <Link to="/compras" className="font-semibold text-brand-700 underline underline-offset-4">
+                Mis compras y comprobantes
+              </Link>
+            </p>
           </div>
           <LogoutButton className="rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700" />
         </div>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/registro";
 import { site } from "~/config/site";
 import { parseForm, registerSchema } from "~/domain/account-forms";
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormOrThrow(request);
   // Only these four fields are read: a `role` (or anything else) in the request is ignored.
   const parsed = parseForm(formData, FIELDS, registerSchema, { required: FIELDS, secret: ["password", "confirmPassword"] });
   if (!parsed.ok) {

@@ -1,4 +1,5 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/restablecer-contrasena-nueva";
 import { site } from "~/config/site";
 import { newPasswordSchema, parseForm } from "~/domain/account-forms";
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormOrThrow(request);
   const parsed = parseForm(formData, FIELDS, newPasswordSchema, { required: ["password", "confirmPassword"], secret: ["password", "confirmPassword"] });
   if (!parsed.ok) {
     if (parsed.fieldErrors.token) return data({ state: "invalid" as const }, { status: 400 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { readFormOrThrow } from "~/server/request-body.server";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/restablecer-contrasena";
 import { site } from "~/config/site";
@@ -8,7 +9,7 @@ import { requestPasswordReset } from "~/server/accounts.server";
 import { AuthCard, FormAlert, linkClass, SubmitButton, TextField } from "~/ui/account/form-parts";
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormOrThrow(request);
   const parsed = parseForm(formData, ["email"], resetRequestSchema, { required: ["email"], requiredMessage: M.emailRequired });
   if (!parsed.ok) {
     return data({ sent: false as const, error: parsed.formError ?? parsed.fieldErrors.email ?? M.invalidEmail, email: parsed.values.email ?? "" }, { status: 400 });

@@ -6,6 +6,7 @@ import { getAuth } from "./auth.server";
 import { db } from "./db/client.server";
 import { user as userTable } from "./db/schema";
 import { logger } from "./logger.server";
+import { isUniqueViolation } from "./db/errors.server";
 import { RESET_PASSWORD_PATH } from "./auth-hooks.server";
 import { resetTokenSchema } from "~/domain/account-forms";
 
@@ -127,12 +128,25 @@ export async function resetPassword(input: { token: string; password: string }):
   }
 }
 
-/** Updates the acting user's own profile; the user id comes from the session, never from the form. */
-export async function updateProfile(userId: string, input: { name: string; phone: string | null; address: string | null }) {
-  await db()
-    .update(userTable)
-    .set({ name: input.name, phone: input.phone, address: input.address, updatedAt: new Date() })
-    .where(eq(userTable.id, userId));
+/**
+ * Updates the acting user's own profile; the user id comes from the session, never from the form.
+ * `rutInUse` when another account holds the RUT (the partial unique index decides, also for two at once).
+ */
+export async function updateProfile(
+  userId: string,
+  /** `rut` undefined leaves it as it is (a form without the field must not erase it). */
+  input: { name: string; phone: string | null; address: string | null; rut?: string | null },
+): Promise<{ ok: true } | { ok: false; reason: "rutInUse" }> {
+  try {
+    await db()
+      .update(userTable)
+      .set({ name: input.name, phone: input.phone, address: input.address, rut: input.rut, updatedAt: new Date() })
+      .where(eq(userTable.id, userId));
+    return { ok: true };
+  } catch (error) {
+    if (isUniqueViolation(error, "user_rut_uq")) return { ok: false, reason: "rutInUse" };
+    throw error;
+  }
 }
 
 export type ChangePasswordOutcome =

@@ -8,6 +8,7 @@ import { PAGE_SIZE, type EnrolmentStatusFilter, ENROLMENT_STATUSES, ENROLMENT_ST
 import { formatCertificateCode } from "~/domain/certificate-code";
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { formatDateTime } from "~/domain/format";
+import { normalizeRut } from "~/domain/rut";
 
 export const adminEnrolmentMessages = {
   unknownEmail: "No existe una cuenta con este correo electrónico.",
@@ -21,6 +22,8 @@ export const adminEnrolmentMessages = {
 export interface EnrolmentFilters {
   courseId: number | null;
   status: EnrolmentStatusFilter | null;
+  /** Normalised RUT of the learner (decisions.md E3: admin lists search by RUT), or null. */
+  rut: string | null;
 }
 
 /** Reads ?curso= and ?estado= leniently: anything unknown means "no filter". */
@@ -30,6 +33,7 @@ export function parseEnrolmentFilters(params: URLSearchParams): EnrolmentFilters
   return {
     courseId: Number.isInteger(c) && c > 0 && c <= 2_147_483_647 ? c : null,
     status: (ENROLMENT_STATUSES as readonly string[]).includes(s ?? "") ? (s as EnrolmentStatusFilter) : null,
+    rut: normalizeRut((params.get("rut") ?? "").slice(0, 20)),
   };
 }
 
@@ -39,6 +43,7 @@ function filterConditions(f: EnrolmentFilters): SQL | undefined {
   // Written exactly as the partial indexes' predicates so the planner can use them.
   if (f.status === "completado") conditions.push(isNotNull(enrolment.completedAt));
   if (f.status === "en-progreso") conditions.push(isNull(enrolment.completedAt));
+  if (f.rut !== null) conditions.push(sql`${enrolment.userId} in (select ${user.id} from ${user} where ${user.rut} = ${f.rut})`);
   return conditions.length ? and(...conditions) : undefined;
 }
 

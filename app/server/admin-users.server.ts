@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { db, type Tx } from "./db/client.server";
 import { session, user } from "./db/schema";
 import { PAGE_SIZE } from "~/domain/admin-forms";
+import { normalizeRut } from "~/domain/rut";
 
 export const adminUserMessages = {
   notFound: "No se encontró el usuario.",
@@ -37,6 +38,9 @@ export function searchWords(q: string): string[] {
 function searchCondition(q: string) {
   const trimmed = q.trim().toLowerCase();
   if (!trimmed) return undefined;
+  // A valid RUT, typed in any form, is looked up exactly (unique index on user.rut).
+  const rut = normalizeRut(trimmed);
+  if (rut) return eq(user.rut, rut);
   // The start of the e-mail (index on lower(email) text_pattern_ops) or every word starting a word of
   // the name (GIN index on to_tsvector('simple', name)): both use an index, neither needs an extension.
   const emailPrefix = like(sql`lower(${user.email})`, `${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -57,6 +57,7 @@ function createAuth(secret: string) {
       additionalFields: {
         phone: { type: "string", required: false, input: false },
         address: { type: "string", required: false, input: false },
+        rut: { type: "string", required: false, input: false },
       },
     },
     session: {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { lessonKey } from "~/domain/lesson-key";
+import { LESSON_TYPES } from "~/domain/lesson-types";
 import type { DbOrTx } from "./db/client.server";
 import { db } from "./db/client.server";
 import { course, courseModule, lesson, question } from "./db/schema";
@@ -14,7 +15,7 @@ import { storeAsset } from "./storage.server";
 
 const lessonSchema = z.object({
   title: z.string().min(1),
-  type: z.enum(["presentacion", "documento", "video", "lectura", "examen"]),
+  type: z.enum(LESSON_TYPES),
   durationMin: z.number().int().nonnegative().default(0),
   file: z.string().optional(),
   captions: z.string().optional(),
@@ -29,7 +30,6 @@ const courseFileSchema = z.object({
   title: z.string().min(1),
   category: z.string().min(1),
   level: z.string().min(1),
-  durationHours: z.number().int().positive(),
   priceClp: z.number().int().nonnegative().nullable().default(null),
   modality: z.string().default(""),
   description: z.string().min(1),
@@ -105,7 +105,6 @@ export function catalogueDetails(c: CatalogueCourse) {
     title: c.title,
     category: c.category,
     level: c.level,
-    durationHours: c.durationHours,
     priceClp: c.priceClp,
     modality: c.modality,
     description: c.description,

@@ -7,9 +7,11 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { site } from "~/config/site";
 import { formatDate, formatHours } from "~/domain/format";
+import { formatRut } from "~/domain/rut";
+import { certificateScope } from "~/domain/certificate-scope";
 import type { Certificate } from "./certificates.server";
 
-type CertificateForPdf = Pick<Certificate, "displayCode" | "holderName" | "courseTitle" | "hours" | "issuedAt" | "verifyPath">;
+type CertificateForPdf = Pick<Certificate, "displayCode" | "holderName" | "holderRut" | "courseTitle" | "hours" | "issuedAt" | "verifyPath">;
 
 const BRAND = "#b91c1c";
 const BRAND_DARK = "#7f1d1d";
@@ -176,6 +178,12 @@ export async function renderCertificatePdf(cert: CertificateForPdf, publicUrl: s
   let y = 226 + Math.max(0, (38 - nameHeight) / 2);
   doc.text(cert.holderName, 100, y, { width: nameWidth, align: "center" });
   y = Math.max(y + nameHeight, 264) + 6;
+  if (cert.holderRut) {
+    doc.font("Regular").fontSize(11).fillColor(MUTED);
+    doc.text(`RUT ${formatRut(cert.holderRut)}`, 0, y - 4, { width: W, align: "center", lineBreak: false });
+    y += 14;
+    doc.font("Bold");
+  }
   doc.moveTo(cx - 200, y).lineTo(cx + 200, y).lineWidth(0.5).strokeColor(FAINT).stroke();
 
   y += 14;
@@ -192,6 +200,13 @@ export async function renderCertificatePdf(cert: CertificateForPdf, publicUrl: s
 
   doc.font("Regular").fontSize(12).fillColor(MUTED);
   doc.text(`con una duración de ${hours}, finalizado el ${date}.`, 0, y, { width: W, align: "center", lineBreak: false });
+
+  // What it certifies (decisions.md D1): the academy issues it, theory only, and a certifier only if configured.
+  const scope = certificateScope();
+  y += 22;
+  doc.font("Regular").fontSize(8.5).fillColor(MUTED);
+  // The header already names the issuer ("… certifica que").
+  doc.text([scope.scope, scope.certifier].filter(Boolean).join(" "), 150, y, { width: W - 300, align: "center", lineGap: 1 });
 
   // Bottom row: signature (left), seal (centre), QR and code (right).
   const baseY = 470;
@@ -263,7 +278,7 @@ const cache = new Map<string, Promise<Buffer>>();
 
 /** The certificate's PDF, rendered once and then served from this process's small cache. */
 export function getCertificatePdf(cert: CertificateForPdf, publicUrl: string): Promise<Buffer> {
-  const key = JSON.stringify([publicUrl, cert.displayCode, cert.holderName, cert.courseTitle, cert.hours, cert.issuedAt.getTime(), cert.verifyPath]);
+  const key = JSON.stringify([publicUrl, cert.displayCode, cert.holderName, cert.holderRut, cert.courseTitle, cert.hours, cert.issuedAt.getTime(), cert.verifyPath]);
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);

@@ -3,7 +3,8 @@
 import crypto from "node:crypto";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { db, type DbOrTx } from "./db/client.server";
-import { certificate, course, enrolment, user } from "./db/schema";
+import { certificate, course, courseModule, enrolment, lesson, user } from "./db/schema";
+import { courseHours } from "~/domain/course-hours";
 import { env } from "./env.server";
 import type { Mail } from "./mail.server";
 import { getCertificatePdf } from "./certificate-pdf.server";
@@ -26,6 +27,8 @@ export interface Certificate {
   userId: string;
   courseId: number;
   holderName: string;
+  /** Normalised RUT printed on the certificate, or null. */
+  holderRut: string | null;
   courseTitle: string;
   hours: number;
   /** The day the course was completed. */
@@ -41,12 +44,13 @@ const columns = {
   userId: enrolment.userId,
   courseId: enrolment.courseId,
   holderName: certificate.holderName,
+  holderRut: certificate.holderRut,
   courseTitle: certificate.courseTitle,
   hours: certificate.hours,
   issuedAt: certificate.issuedAt,
 };
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]["_"]["data"] };
+type Row = Awaited<ReturnType<ReturnType<typeof selectCertificates>["execute"]>>[number];
 
 function toCertificate(row: Row): Certificate {
   return {
@@ -74,8 +78,9 @@ export async function issueCertificateForEnrolment(
   const [source] = await tx
     .select({
       holderName: user.name,
+      holderRut: user.rut,
+      courseId: course.id,
       courseTitle: course.title,
-      hours: course.durationHours,
       completedAt: enrolment.completedAt,
     })
     .from(enrolment)
@@ -84,6 +89,13 @@ export async function issueCertificateForEnrolment(
     .where(eq(enrolment.id, enrolmentId))
     .limit(1);
   if (!source) return null;
+  // Decisions.md D1: the hours printed are the course's lesson time when it was completed, never typed.
+  const lessons = await tx
+    .select({ durationMin: lesson.durationMin, status: lesson.status })
+    .from(lesson)
+    .innerJoin(courseModule, eq(lesson.moduleId, courseModule.id))
+    .where(eq(courseModule.courseId, source.courseId));
+  const hours = courseHours(lessons);
 
   // A code collision (1 in 2^60 per pair) also lands in "do nothing": then try a fresh code.
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -93,8 +105,9 @@ export async function issueCertificateForEnrolment(
         code: generateCertificateCode(crypto.randomBytes),
         enrolmentId,
         holderName: source.holderName.trim(),
+        holderRut: source.holderRut,
         courseTitle: source.courseTitle,
-        hours: source.hours,
+        hours,
         issuedAt: source.completedAt ?? new Date(),
       })
       .onConflictDoNothing()

@@ -22,10 +22,8 @@ import { env } from "./env.server";
 import { clientIp, LIMITS, takeQuota } from "./rate-limit.server";
 import { logger } from "./logger.server";
 import { queueMail } from "./outbox.server";
+import { readForm } from "./request-body.server";
 import { renderMail } from "./mail/render-mail.server";
-
-/** Far above the largest honest form (5 000 characters of 4-byte text, percent-encoded), far below harm. */
-export const CONTACT_MAX_BODY_BYTES = 128 * 1024;
 
 const m = CONTACT_MESSAGES;
 // Characters, not UTF-16 units: an emoji counts once, as the person typing it expects.
@@ -76,39 +74,6 @@ export type ContactResult =
   | { status: "invalid"; values: ContactValues; fieldErrors: ContactFieldErrors; message: string }
   | { status: "rate_limited"; values: ContactValues; message: string }
   | { status: "error"; values: ContactValues; message: string };
-
-class BodyTooLarge extends Error {}
-
-/** Reads a form body, refusing (without buffering it all) anything larger than `limit` bytes. */
-async function readForm(request: Request, limit: number): Promise<URLSearchParams | FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new BodyTooLarge();
-  const type = request.headers.get("content-type") ?? "";
-  if (!request.body) return new URLSearchParams();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
-  if (type.startsWith("multipart/form-data")) {
-    return new Response(bytes, { headers: { "content-type": type } }).formData();
-  }
-  return new URLSearchParams(new TextDecoder().decode(bytes));
-}
 
 /**
  * Stores the message and queues the academy's copy and the sender's acknowledgement in one transaction,
@@ -161,16 +126,12 @@ async function notificationFor(input: ContactInput) {
 
 /** The whole submission: what the contact route's action returns (its HTTP status follows `status`). */
 export async function submitContactForm(request: Request): Promise<ContactResult> {
-  let form: URLSearchParams | FormData;
-  try {
-    form = await readForm(request, CONTACT_MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) {
-      return { status: "invalid", values: EMPTY_CONTACT_VALUES, fieldErrors: {}, message: CONTACT_MESSAGES.tooLarge };
-    }
-    logger.warn({ err: error }, "contact form could not be read");
-    return { status: "invalid", values: EMPTY_CONTACT_VALUES, fieldErrors: {}, message: CONTACT_MESSAGES.invalid };
+  const read = await readForm(request);
+  if (!read.ok) {
+    const message = read.status === 413 ? CONTACT_MESSAGES.tooLarge : CONTACT_MESSAGES.invalid;
+    return { status: "invalid", values: EMPTY_CONTACT_VALUES, fieldErrors: {}, message };
   }
+  const form = read.form;
 
   const values = contactValuesFrom(form);
   const trap = form.get(HONEYPOT_FIELD);

@@ -1,9 +1,12 @@
 // Public course queries: what a visitor may see of the catalogue. Drafts never leave this module.
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { parseId } from "~/domain/ids";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { formatClp, formatDate, formatHours, formatMinutes, truncate } from "~/domain/format";
 import { db } from "./db/client.server";
 import { course, courseModule, lesson } from "./db/schema";
 import { lessonTypeLabel } from "~/domain/lesson-types";
+import { courseHours, type TimedLesson } from "~/domain/course-hours";
+import type { DbOrTx } from "./db/client.server";
 
 /** Categories the course list always offers (decisions.md B1), in this order; others in use follow. */
 export const BASE_CATEGORIES = ["Salud", "Emergencias", "Primeros Auxilios"] as const;
@@ -16,7 +19,6 @@ const cardColumns = {
   title: course.title,
   category: course.category,
   level: course.level,
-  durationHours: course.durationHours,
   priceClp: course.priceClp,
   description: course.description,
   imageUrl: course.imageUrl,
@@ -27,25 +29,52 @@ type CourseRow = {
   title: string;
   category: string;
   level: string;
-  durationHours: number;
   priceClp: number | null;
   description: string;
   imageUrl: string | null;
 };
 
 /** A course as a card shows it. Labels are formatted here, so the browser needs no formatting code. */
-export type CourseCard = CourseRow & { priceLabel: string; hoursLabel: string; excerpt: string };
+export type CourseCard = CourseRow & { hours: number; priceLabel: string; hoursLabel: string; excerpt: string };
 
 /** Related-course cards cut the description at 100 characters (product-spec.md §9). */
 export const EXCERPT_LENGTH = 100;
 
-function toCard(row: CourseRow): CourseCard {
-  return {
-    ...row,
-    priceLabel: formatClp(row.priceClp),
-    hoursLabel: formatHours(row.durationHours),
-    excerpt: truncate(row.description, EXCERPT_LENGTH),
-  };
+/** A course without any lesson time yet (an admin's new draft) has no hours to show. */
+export function hoursLabel(hours: number): string {
+  return formatHours(hours) || "Por confirmar";
+}
+
+/**
+ * Each course's hours from its lessons (decisions.md D1): one grouped query for any number of courses,
+ * the rule itself in ~/domain/course-hours.
+ */
+export async function courseHoursById(courseIds: readonly number[], tx: DbOrTx = db()): Promise<Map<number, number>> {
+  const byCourse = new Map<number, TimedLesson[]>();
+  if (courseIds.length > 0) {
+    const rows = await tx
+      .select({ courseId: courseModule.courseId, status: lesson.status, minutes: sql<number>`coalesce(sum(${lesson.durationMin}), 0)::int` })
+      .from(lesson)
+      .innerJoin(courseModule, eq(lesson.moduleId, courseModule.id))
+      .where(inArray(courseModule.courseId, [...courseIds]))
+      .groupBy(courseModule.courseId, lesson.status);
+    for (const r of rows) byCourse.set(r.courseId, [...(byCourse.get(r.courseId) ?? []), { status: r.status, durationMin: Number(r.minutes) }]);
+  }
+  return new Map(courseIds.map((id) => [id, courseHours(byCourse.get(id) ?? [])]));
+}
+
+async function toCards(rows: CourseRow[]): Promise<CourseCard[]> {
+  const hours = await courseHoursById(rows.map((r) => r.id));
+  return rows.map((row) => {
+    const h = hours.get(row.id) ?? 0;
+    return {
+      ...row,
+      hours: h,
+      priceLabel: formatClp(row.priceClp),
+      hoursLabel: hoursLabel(h),
+      excerpt: truncate(row.description, EXCERPT_LENGTH),
+    };
+  });
 }
 
 function sameCategory(a: string, b: string) {
@@ -57,9 +86,7 @@ function sameCategory(a: string, b: string) {
  * then any other category in use (alphabetically). One query; the catalogue is small.
  */
 export async function listPublishedCourses(options: { category?: string | null } = {}) {
-  const rows = (await db().select(cardColumns).from(course).where(eq(course.status, PUBLISHED)).orderBy(asc(course.id))).map(
-    toCard,
-  );
+  const rows = await toCards(await db().select(cardColumns).from(course).where(eq(course.status, PUBLISHED)).orderBy(asc(course.id)));
   const extra = [...new Set(rows.map((r) => r.category.trim()))]
     .filter((c) => c && !BASE_CATEGORIES.some((b) => sameCategory(b, c)))
     .sort((a, b) => a.localeCompare(b, "es"));
@@ -78,19 +105,15 @@ export async function getFeaturedCourse(): Promise<CourseCard | null> {
     .where(eq(course.status, PUBLISHED))
     .orderBy(sql`case when ${course.id} = 1 then 0 else 1 end`, asc(course.id))
     .limit(1);
-  return rows[0] ? toCard(rows[0]) : null;
+  return rows[0] ? ((await toCards(rows))[0] ?? null) : null;
 }
 
 function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A route parameter as a course id: digits only, within the int4 range; anything else is not a course. */
-export function parseCourseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
+/** A route parameter as a course id (the one id rule, domain/ids.ts); anything else is not a course. */
+export const parseCourseId = (raw: string | undefined): number | null => parseId(raw);
 
 /** Each lesson type's icon in the public page's sprite. */
 const LESSON_ICONS: Record<string, string> = {
@@ -98,6 +121,7 @@ const LESSON_ICONS: Record<string, string> = {
   documento: "document",
   video: "video",
   lectura: "reading",
+  practica: "heart-pulse",
   examen: "exam",
 };
 
@@ -183,6 +207,7 @@ export async function getPublishedCourse(id: number) {
     });
     byModule.set(l.moduleId, list);
   }
+  const hours = courseHours(lessons);
   const moduleSummaries: ModuleSummary[] = modules.map((m) => {
     const ls = byModule.get(m.id) ?? [];
     const minutes = formatMinutes(ls.reduce((sum, l) => sum + (l.pending ? 0 : l.durationMin), 0));
@@ -196,8 +221,9 @@ export async function getPublishedCourse(id: number) {
       title: row.title,
       category: row.category,
       level: row.level,
-      durationHours: row.durationHours,
-      hoursLabel: formatHours(row.durationHours),
+      // Decisions.md D1: from the stored lessons, never typed.
+      hours,
+      hoursLabel: hoursLabel(hours),
       priceClp: row.priceClp,
       priceLabel: formatClp(row.priceClp),
       modality: row.modality,
@@ -240,7 +266,7 @@ export async function listRelatedCourses(of: { id: number; category: string }): 
     )
     .orderBy(asc(course.id))
     .limit(RELATED_LIMIT);
-  return rows.map(toCard);
+  return toCards(rows);
 }
 
 /** Ids and last changes of the published courses, for the sitemap. */

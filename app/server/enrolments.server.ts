@@ -3,30 +3,37 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db, type DbOrTx } from "./db/client.server";
 import { course, enrolment } from "./db/schema";
 import type { SessionUser } from "./session.server";
+import { getSaleModes } from "./sale-mode.server";
 import { isAdmin } from "~/domain/permissions";
 
-/** What the course button offers this visitor: see product-spec.md §4 Enrol flow and decisions.md B2. */
-export type EnrolState = "anonymous" | "user" | "enrolled" | "admin";
+/**
+ * What the course button offers this visitor: see product-spec.md §4 Enrol flow and decisions.md B2, D, E1.
+ * A course that cannot be bought yet offers, instead, to be told when it opens ('soon') or to ask ('contact').
+ */
+export type EnrolState = "anonymous" | "user" | "enrolled" | "admin" | "soon" | "contact";
 
 export async function getEnrolStates(user: SessionUser | null, courseIds: number[]): Promise<Map<number, EnrolState>> {
   const states = new Map<number, EnrolState>();
-  if (!user) {
-    for (const id of courseIds) states.set(id, "anonymous");
-    return states;
-  }
-  if (isAdmin(user)) {
+  if (user && isAdmin(user)) {
     for (const id of courseIds) states.set(id, "admin");
     return states;
   }
-  const rows =
-    courseIds.length === 0
-      ? []
-      : await db()
+  const [modes, rows] = await Promise.all([
+    getSaleModes(courseIds),
+    !user || courseIds.length === 0
+      ? Promise.resolve([])
+      : db()
           .select({ courseId: enrolment.courseId })
           .from(enrolment)
-          .where(and(eq(enrolment.userId, user.id), inArray(enrolment.courseId, courseIds)));
+          .where(and(eq(enrolment.userId, user.id), inArray(enrolment.courseId, courseIds))),
+  ]);
   const enrolled = new Set(rows.map((r) => r.courseId));
-  for (const id of courseIds) states.set(id, enrolled.has(id) ? "enrolled" : "user");
+  for (const id of courseIds) {
+    const mode = modes.get(id);
+    if (enrolled.has(id)) states.set(id, "enrolled");
+    else if (mode === "soon" || mode === "contact") states.set(id, mode);
+    else states.set(id, user ? "user" : "anonymous");
+  }
   return states;
 }
 

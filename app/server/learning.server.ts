@@ -4,7 +4,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { z } from "zod";
 import { db, type DbOrTx, type Tx } from "./db/client.server";
 import { asset, course, courseModule, enrolment, lesson, lessonCompletion } from "./db/schema";
 import { findEnrolment, type Enrolment } from "./enrolments.server";
@@ -25,8 +24,7 @@ import type { ContentPageData } from "~/ui/learning/course-content-page";
 import type { ViewerLesson } from "~/ui/learning/lesson-viewer";
 import type { PanelModule } from "~/ui/learning/module-panel";
 
-/** A database id sent by a form or a URL (lesson, attempt): a positive 32-bit integer. */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export { idSchema } from "~/domain/ids";
 
 export interface OutlineLesson {
   id: number;

@@ -185,7 +185,7 @@ export const catalogueContent = {
       {
         question: "¿Recibo un certificado al terminar?",
         answer:
-          "Sí. Al completar el curso y aprobar la evaluación final con un 70 % o más, recibes un certificado digital con un código QR que permite verificarlo en línea.",
+          "Sí. Al completar el curso y aprobar la evaluación final con un 70 % o más, recibes un certificado digital con un código QR que permite verificarlo en línea. Lo emite la academia y acredita la parte teórica del curso: no evalúa habilidades prácticas.",
       },
       {
         question: "¿Necesito conocimientos previos?",
@@ -225,7 +225,7 @@ export const contactContent = {
       {
         question: "¿Los cursos entregan certificación?",
         answer:
-          "Sí. Al completar el curso y aprobar la evaluación final recibes un certificado digital con un código único que cualquiera puede verificar en línea.",
+          "Sí. Al completar el curso y aprobar la evaluación final recibes un certificado digital con un código único que cualquiera puede verificar en línea. Lo emite la academia y acredita la parte teórica del curso: no evalúa habilidades prácticas.",
       },
     ],
   },

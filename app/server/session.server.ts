@@ -11,6 +11,8 @@ export interface SessionUser {
   role: "user" | "admin";
   phone: string | null;
   address: string | null;
+  /** Normalised RUT ('12345678-5') or null. */
+  rut: string | null;
 }
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -27,7 +29,7 @@ async function lookup(request: Request): Promise<SessionUser | null> {
   if (!result) return null;
   // Better Auth read this row from the database just now (no cookie cache is configured), so a role
   // change, a ban or a new name applies on the very next request.
-  const row = result.user as typeof result.user & { role?: string | null; banned?: boolean | null; phone?: string | null; address?: string | null };
+  const row = result.user as typeof result.user & { role?: string | null; banned?: boolean | null; phone?: string | null; address?: string | null; rut?: string | null };
   if (row.banned) return null;
   return {
     id: row.id,
@@ -36,6 +38,7 @@ async function lookup(request: Request): Promise<SessionUser | null> {
     role: row.role === "admin" ? "admin" : "user",
     phone: row.phone ?? null,
     address: row.address ?? null,
+    rut: row.rut ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 // Meta tags for the public pages: title, description, Open Graph, canonical link and JSON-LD.
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
+import { isoWorkload } from "~/domain/course-hours";
 
 /** Shared social preview image (1200×630, a raster image because social networks ignore SVG). */
 export const DEFAULT_OG_IMAGE = "/images/og-academia.jpg";
@@ -77,7 +78,7 @@ export function organizationJsonLd(origin: string | undefined) {
 
 export function courseJsonLd(
   origin: string | undefined,
-  c: { id: number; title: string; description: string; priceClp: number | null; durationHours: number; category: string; level: string; imageUrl: string | null },
+  c: { id: number; title: string; description: string; priceClp: number | null; hours: number; category: string; level: string; imageUrl: string | null },
 ) {
   const url = absoluteUrl(origin, `/cursos/${c.id}`);
   return {
@@ -106,7 +107,7 @@ export function courseJsonLd(
     hasCourseInstance: {
       "@type": "CourseInstance",
       courseMode: "online",
-      courseWorkload: `PT${c.durationHours}H`,
+      courseWorkload: isoWorkload(c.hours),
     },
   };
 }

@@ -1,7 +1,7 @@
 // Administration (decisions.md B3/B4) done in the browser by an admin: users, enrolments with CSV,
 // the preset course, the course editor with a PDF that a learner then opens, and contact messages.
 import fs from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./support/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { signInAs, signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
 
@@ -34,14 +34,14 @@ test.describe("administración", () => {
     await expect(page.getByText("Página 1")).toBeVisible();
 
     // The admin's own row cannot lose its role or be disabled.
-    await page.getByLabel("Buscar por nombre o correo electrónico").fill("admin@academia");
+    await page.getByLabel("Buscar por nombre, correo electrónico o RUT").fill("admin@academia");
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/q=admin%40academia/);
     await expect(page.getByRole("row").filter({ hasText: "@" })).toHaveCount(1);
     await expect(page.getByRole("button", { name: /Quitar administrador a/ })).toBeDisabled();
     await expect(page.getByRole("button", { name: /^Deshabilitar a/ })).toBeDisabled();
 
-    await page.getByLabel("Buscar por nombre o correo electrónico").fill(`usuaria${tag}`);
+    await page.getByLabel("Buscar por nombre, correo electrónico o RUT").fill(`usuaria${tag}`);
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(new RegExp(`q=usuaria${tag}`));
     const row = page.getByRole("row").filter({ hasText: learner.email });

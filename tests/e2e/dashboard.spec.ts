@@ -1,8 +1,9 @@
 // The dashboard (product-spec.md §2 Dashboard, decisions.md B3/B9) as a learner and as an admin sees it.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { expectNoA11yViolations } from "./support/axe";
+import { buyCourse } from "./support/commerce";
 import { signInAsAdmin, signUpAs } from "./support/auth";
 
 const rcp = JSON.parse(fs.readFileSync(path.resolve("content/courses/rcp-solo-compresiones/course.json"), "utf8")) as {
@@ -58,9 +59,7 @@ test.describe("dashboard de usuario", () => {
 
   test("inscrito: tarjeta con categoría, módulos y lecciones, progreso y 'Acceder ahora'; 'Cargando cursos...' al navegar", async ({ page }) => {
     await signUpAs(page, { name: "Tomás Pérez" });
-    await page.goto("/cursos/1");
-    await page.getByRole("button", { name: "Comprar curso" }).first().click();
-    await expect(page).toHaveURL(/\/cursos\/1\/contenido/);
+    await buyCourse(page, 1);
     await page.goto("/dashboard");
     const card = page.getByRole("article").filter({ hasText: rcp.title });
     await expect(card.getByRole("heading", { level: 3, name: rcp.title })).toBeVisible();

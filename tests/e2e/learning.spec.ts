@@ -2,9 +2,11 @@
 // enrol from /cursos/1, open every lesson, fail the exam, retry, pass, reach 100 %.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { signInAsAdmin, signUpAs } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
+import { completeCompressionPractice } from "./support/compressions";
+import { buyCourse } from "./support/commerce";
 
 interface CatalogueLesson {
   title: string;
@@ -106,8 +108,7 @@ test("un alumno nuevo se inscribe, estudia cada lección, reprueba, reintenta, a
   test.setTimeout(240_000);
   await page.goto("/");
   await signUpAs(page);
-  await page.goto("/cursos/1");
-  await page.getByRole("button", { name: "Comprar curso" }).click();
+  await buyCourse(page, 1);
   await expect(page).toHaveURL(/\/cursos\/1\/contenido$/);
   await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Progreso del curso" })).toHaveAttribute("aria-valuenow", "0");
@@ -122,6 +123,7 @@ test("un alumno nuevo se inscribe, estudia cada lección, reprueba, reintenta, a
     if (lesson.type === "examen") continue;
     await openLesson(page, lesson.title);
     if (lesson.type === "video") await playVideoToEnd(page);
+    else if (lesson.type === "practica") await completeCompressionPractice(page);
     else await expectPdfRendered(page);
   }
   await expect(page.getByRole("progressbar", { name: "Progreso del curso" })).toHaveAttribute("aria-valuenow", "80");
@@ -185,8 +187,11 @@ test("un usuario no inscrito ve el aviso y puede inscribirse desde ahí", async 
   await expect(page.getByRole("alert").filter({ hasText: "Ocurrió un error al inscribirte en el curso. Por favor, inténtalo de nuevo." })).toBeVisible();
   await page.goto("/cursos/1/contenido");
   await expect(page.getByText("No estás inscrito en este curso. Por favor, inscríbete primero.")).toBeVisible();
+  // A priced course: 'Comprar curso' leads to its checkout.
   await page.getByRole("button", { name: "Comprar curso" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();
+  await expect(page).toHaveURL(/\/cursos\/1\/comprar$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Comprar curso" })).toBeVisible();
+  await expect(page.getByText(course.title).first()).toBeVisible();
 });
 
 test("un visitante anónimo va al detalle, y desde allí a iniciar sesión", async ({ page }) => {

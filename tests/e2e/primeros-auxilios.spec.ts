@@ -2,9 +2,10 @@
 // certifies; a learner buys it, studies every lesson, passes the exam and is certified.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
+import { buyCourse } from "./support/commerce";
 import { waitForMail } from "./support/mail";
 
 const courseDir = path.resolve(process.env.CONTENT_DIR ?? "content", "courses/primeros-auxilios");
@@ -64,9 +65,7 @@ test("un alumno compra el curso 2, estudia cada lección, aprueba la evaluación
   await page.goto("/");
   await signUpAs(page, learner);
 
-  await page.goto("/cursos/2");
-  await page.getByRole("button", { name: "Comprar curso" }).first().click();
-  await expect(page).toHaveURL(/\/cursos\/2\/contenido/);
+  await buyCourse(page, 2);
   await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();
 
   // Every study lesson, in order: each is a PDF the viewer renders; opening it completes it.

@@ -1,5 +1,5 @@
 // The public face of the academy (product-spec.md §2; decisions.md B1, B2, B7, C, D), at 1280 and 375 px.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { waitForMail } from "./support/mail";
 
@@ -162,7 +162,8 @@ test.describe("cursos", () => {
     await expect(rcp).toHaveCount(1);
     await expect(rcp.getByText("Salud", { exact: true })).toBeVisible();
     await expect(rcp.getByText("Básico")).toBeVisible();
-    await expect(rcp.getByText("16 horas")).toBeVisible();
+    // Decisions.md D1: the lessons' time rounded to the half hour (133 min → 2 horas), never typed.
+    await expect(rcp.getByText("2 horas")).toBeVisible();
     await expect(rcp.getByText("$20.000")).toBeVisible();
     await expect(rcp.getByRole("img")).toHaveCount(0); // decorative image: alt=""
     await expect(rcp.locator("img")).toHaveAttribute("src", /\.(svg|webp|avif)$/);
@@ -224,11 +225,14 @@ test.describe("detalle de curso", () => {
     const main = page.getByRole("main");
     await expect(main.getByText("Salud", { exact: true }).first()).toBeVisible();
     await expect(main.getByText("Básico").first()).toBeVisible();
-    await expect(main.getByText("16 horas").first()).toBeVisible();
+    await expect(main.getByText("2 horas").first()).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Qué no certifica" })).toBeVisible();
+    await expect(main.getByText(/Habilidades prácticas: no hay evaluación presencial/)).toBeVisible();
+    await expect(main.getByText(/organismo internacional/)).toHaveCount(0);
     await expect(main.getByText("$20.000").first()).toBeVisible();
     await expect(main.getByText(/^\d{1,2} de [a-záéíóúñ]+ de \d{4}$/)).toBeVisible();
     await expect(main.getByText("100% online asincrónico").first()).toBeVisible();
-    await expect(main.getByText("5 módulos · 14 lecciones").first()).toBeVisible();
+    await expect(main.getByText("5 módulos · 15 lecciones").first()).toBeVisible();
 
     const aside = page.getByRole("complementary", { name: "Inscripción" });
     await expect(aside.getByRole("link", { name: "Comprar curso" }).or(aside.getByRole("button", { name: "Comprar curso" }))).toBeVisible();

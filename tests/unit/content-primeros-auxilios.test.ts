@@ -4,6 +4,7 @@ import { describe, it, expect } from "vitest";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
+import { courseHours } from "~/domain/course-hours";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DIR = path.join(ROOT, "content", "courses", "primeros-auxilios");
@@ -21,7 +22,6 @@ interface Course {
   id: number;
   title: string;
   category: string;
-  durationHours: number;
   priceClp: number | null;
   modality: string;
   description: string;
@@ -85,9 +85,9 @@ describe("curso 2: Primeros Auxilios", () => {
     for (const m of studyModules) expect(m.lessons.length, m.title).toBeGreaterThan(0);
   });
 
-  it("las horas declaradas son la suma de las duraciones de sus lecciones, redondeada", () => {
-    const minutes = course.modules.flatMap((m) => m.lessons).reduce((sum, l) => sum + l.durationMin, 0);
-    expect(course.durationHours).toBe(Math.round(minutes / 60));
+  it("sus horas son la suma de las duraciones de sus lecciones, redondeada a la media hora", () => {
+    expect(course).not.toHaveProperty("durationHours");
+    expect(courseHours(course.modules.flatMap((m) => m.lessons))).toBe(4.5);
   });
 
   it("sus textos no escriben horas ni prometen un respaldo externo, y el certificado dice que es solo teoría", () => {
@@ -95,7 +95,7 @@ describe("curso 2: Primeros Auxilios", () => {
       expect(text).not.toMatch(/\d+\s*horas/i);
       expect(text).not.toMatch(/organismo internacional|respaldo|avalado|acreditado por/i);
     }
-    expect(course.certification).toMatch(/emitido por Academia/);
+    expect(course.certification).toMatch(/emitido por la academia/);
     expect(course.certification).toMatch(/no evalúa habilidades prácticas/);
     expect(course.longDescription).toMatch(/no reemplaza la práctica presencial/);
     expect(course.location + course.modality + course.materials).not.toMatch(/taller práctico presencial/i);

@@ -65,6 +65,9 @@ describe("formatHours / formatMinutes", () => {
   test("horas", () => {
     expect(formatHours(16)).toBe("16 horas");
     expect(formatHours(1)).toBe("1 hora");
+    expect(formatHours(2.5)).toBe("2,5 horas");
+    expect(formatHours(0.5)).toBe("0,5 horas");
+    expect(formatHours(0)).toBe("");
   });
   test("minutos", () => {
     expect(formatMinutes(0)).toBe("");

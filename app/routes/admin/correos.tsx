@@ -1,4 +1,5 @@
 import { data, useSearchParams } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import { z } from "zod";
 import type { Route } from "./+types/correos";
 import { listUndeliveredMail, retryMail } from "~/server/admin-mail.server";
@@ -20,7 +21,7 @@ const actionSchema = z.object({ mailId: idSchema });
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormOrThrow(request)));
   if (!parsed.success) return data({ ok: false, message: "La solicitud no es válida." }, { status: 400 });
   const result = await retryMail(parsed.data.mailId);
   return data(result, { status: result.ok ? 200 : 404 });

@@ -1,15 +1,13 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/curso-editor";
-import {
-  courseEditorMessages,
-  courseFormValues,
-  getCourseForEditor,
-  getLessonForEditor,
-  handleCourseEditorAction,
-} from "~/server/admin-courses.server";
+import { courseEditorMessages } from "~/domain/course-editor-messages";
+import { courseFormValues, getCourseForEditor, getLessonForEditor } from "~/server/course-editor/courses.server";
+import { handleCourseEditorAction } from "~/server/course-editor/actions.server";
 import { env } from "~/server/env.server";
 import { requireAdmin } from "~/server/session.server";
 import { idSchema } from "~/domain/admin-forms";
+import { courseHours } from "~/domain/course-hours";
+import { hoursLabel } from "~/server/courses.server";
 import { CourseForm } from "~/ui/admin/course-form";
 import { resultFor } from "~/ui/admin/editor-result";
 import { EditorTabs } from "~/ui/admin/editor-tabs";
@@ -36,6 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     course: { id: editor.course.id, title: editor.course.title, status: editor.course.status },
     values: courseFormValues(editor.course),
+    hoursLabel: hoursLabel(courseHours(editor.modules.flatMap((m) => m.lessons))),
     modules: editor.modules,
     lesson,
     view,
@@ -54,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, values, modules, lesson, view, createdNotice, maxUploadMb } = loaderData;
+  const { course, values, modules, lesson, view, createdNotice, maxUploadMb, hoursLabel } = loaderData;
   const courseResult = resultFor(actionData, "course");
   const topNotice = view !== "leccion" && actionData?.message ? actionData : null;
   return (
@@ -86,7 +85,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
           <ModulesEditor courseId={course.id} modules={modules} result={actionData} />
         ) : (
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
-            <CourseForm values={courseResult.values ?? values} errors={courseResult.errors} submitLabel="Guardar cambios" />
+            <CourseForm values={courseResult.values ?? values} errors={courseResult.errors} submitLabel="Guardar cambios" hoursLabel={hoursLabel} />
             <PublishBox status={course.status} />
           </div>
         )}

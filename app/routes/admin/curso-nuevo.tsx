@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/curso-nuevo";
-import { createCourse } from "~/server/admin-courses.server";
+import { createCourse } from "~/server/course-editor/courses.server";
 import { requireAdmin } from "~/server/session.server";
 import { COURSE_FIELDS, courseFormSchema, parseForm } from "~/domain/admin-forms";
 import { CourseForm } from "~/ui/admin/course-form";
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = parseForm(courseFormSchema, await request.formData(), COURSE_FIELDS);
+  const parsed = parseForm(courseFormSchema, await readFormOrThrow(request), COURSE_FIELDS);
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
   const id = await createCourse(parsed.data);
   return redirect(`/admin/cursos/${id}?creado=1`);
@@ -33,7 +34,7 @@ export default function NewCourse({ actionData }: Route.ComponentProps) {
       </p>
       <div className="mt-6 max-w-4xl">
         <CourseForm
-          values={actionData?.values ?? { durationHours: "", level: "Básico", modality: "100% online asincrónico" }}
+          values={actionData?.values ?? { level: "Básico", modality: "100% online asincrónico" }}
           errors={actionData?.fieldErrors ?? {}}
           submitLabel="Crear curso"
         />

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/cursos";
-import { listAdminCourses, presetCourseSummary, publishPresetCourse } from "~/server/admin-courses.server";
+import { listAdminCourses, presetCourseSummary, publishPresetCourse } from "~/server/course-editor/preset.server";
 import { requireAdmin } from "~/server/session.server";
 import { CoursesTable } from "~/ui/admin/courses-table";
 import { PageHeader } from "~/ui/admin/notice";
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormOrThrow(request);
   if (form.get("intent") !== "publish-preset") return data({ ok: false, message: "La solicitud no es válida." }, { status: 400 });
   const result = await publishPresetCourse();
   return data(result, { status: result.ok ? 200 : 500 });

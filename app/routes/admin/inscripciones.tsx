@@ -1,4 +1,5 @@
 import { data, useSearchParams } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/inscripciones";
 import {
   enrolByEmail,
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormOrThrow(request);
   const intent = form.get("intent");
   if (intent === "enrol") {
     const parsed = parseForm(enrolByEmailSchema, form, ENROL_FIELDS);
@@ -64,6 +65,7 @@ export default function AdminEnrolments({ loaderData, actionData }: Route.Compon
   const csvParams = new URLSearchParams();
   if (filters.courseId) csvParams.set("curso", String(filters.courseId));
   if (filters.status) csvParams.set("estado", filters.status);
+  if (filters.rut) csvParams.set("rut", filters.rut);
   const removeHref = (id: number) => {
     const p = new URLSearchParams(listParams);
     p.set("eliminar", String(id));
@@ -86,7 +88,7 @@ export default function AdminEnrolments({ loaderData, actionData }: Route.Compon
         errors={actionData?.fieldErrors}
         values={actionData?.values}
       />
-      <EnrolmentFilters courses={courses} courseId={filters.courseId} status={filters.status} />
+      <EnrolmentFilters courses={courses} courseId={filters.courseId} status={filters.status} rut={params.get("rut") ?? ""} />
       {enrolments.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">
           No hay inscripciones que mostrar.

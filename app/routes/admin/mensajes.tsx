@@ -1,4 +1,5 @@
 import { data, useSearchParams } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import { z } from "zod";
 import type { Route } from "./+types/mensajes";
 import { listMessages, setMessageHandled } from "~/server/admin-messages.server";
@@ -20,7 +21,7 @@ const actionSchema = z.object({ messageId: idSchema, handled: z.enum(["true", "f
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormOrThrow(request)));
   if (!parsed.success) return data({ ok: false, message: "La solicitud no es válida." }, { status: 400 });
   const result = await setMessageHandled(parsed.data.messageId, parsed.data.handled === "true");
   return data(result, { status: result.ok ? 200 : 404 });

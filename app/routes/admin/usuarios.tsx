@@ -1,4 +1,5 @@
 import { data, Form, useSearchParams } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
 import { z } from "zod";
 import type { Route } from "./+types/usuarios";
 import { listUsers, setUserBanned, setUserRole } from "~/server/admin-users.server";
@@ -29,7 +30,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormOrThrow(request)));
   if (!parsed.success) return data({ ok: false, message: "La solicitud no es válida." }, { status: 400 });
   const input = parsed.data;
   const result =
@@ -48,9 +49,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor="buscar-usuario" className={label}>
-            Buscar por nombre o correo electrónico
+            Buscar por nombre, correo electrónico o RUT
           </label>
-          <input id="buscar-usuario" name="q" type="search" defaultValue={q} className={input} placeholder="Ej.: María o maria@empresa.cl" />
+          <input id="buscar-usuario" name="q" type="search" defaultValue={q} className={input} placeholder="Ej.: María, maria@empresa.cl o 12.345.678-5" />
         </div>
         <button type="submit" className={primaryButton}>
           Buscar

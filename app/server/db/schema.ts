@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -31,10 +32,13 @@ export const user = pgTable(
     banExpires: timestamp("ban_expires", tz),
     phone: text("phone"),
     address: text("address"),
+    // Chilean RUT, normalised ('12345678-5', app/domain/rut.ts); optional, one account per RUT.
+    rut: text("rut"),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("user_rut_uq").on(t.rut).where(sql`${t.rut} is not null`),
     index("user_created_at_idx").on(t.createdAt),
     index("user_name_idx").on(t.name),
     // Admin search (/admin/usuarios): word prefixes of the name, and the start of the e-mail, both indexable
@@ -130,7 +134,11 @@ export const course = pgTable(
     title: text("title").notNull(),
     category: text("category").notNull(),
     level: text("level").notNull(),
-    durationHours: integer("duration_hours").notNull(),
+    /**
+     * @deprecated Typed hours, no longer read or written (decisions.md D1): hours come from the lessons'
+     * durations (~/domain/course-hours). Kept, nullable, so older rows and inserts stay valid.
+     */
+    durationHours: integer("duration_hours"),
     priceClp: integer("price_clp"), // null = 'Precio por confirmar'
     modality: text("modality").notNull().default(""),
     description: text("description").notNull(),
@@ -284,8 +292,11 @@ export const certificate = pgTable("certificate", {
     .unique()
     .references(() => enrolment.id, { onDelete: "cascade" }),
   holderName: text("holder_name").notNull(),
+  // The holder's RUT when the account had one at issue (normalised); printed on the PDF, masked on the public page.
+  holderRut: text("holder_rut"),
   courseTitle: text("course_title").notNull(),
-  hours: integer("hours").notNull(),
+  // Hours as printed when issued: the course's lesson time rounded to the half hour (2.5).
+  hours: doublePrecision("hours").notNull(),
   issuedAt: timestamp("issued_at", tz).notNull().defaultNow(),
 });
 
@@ -344,3 +355,131 @@ export const setting = pgTable("setting", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+// ── Commerce (decisions.md E1): orders, their payment, refund and history; coupons; waiting lists ──
+// Money is whole CLP in integer columns. An order causes at most one payment and one refund (unique
+// order_id), and the enrolment it pays for is written in the same transaction that marks it paid.
+export const coupon = pgTable(
+  "coupon",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull().unique(), // stored upper-case
+    kind: text("kind").notNull(), // percent | fixed
+    value: integer("value").notNull(), // 1–100 (percent) or whole CLP (fixed)
+    courseId: integer("course_id").references(() => course.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", tz),
+    maxUses: integer("max_uses"),
+    // Orders holding the coupon (pending or paid); a rejected, cancelled or failed order gives its use back.
+    uses: integer("uses").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("coupon_created_idx").on(t.createdAt)],
+);
+
+export const order = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull().unique(), // shown to people: 'K7QM-4XTP'
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => course.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull().default(1),
+    unitPriceClp: integer("unit_price_clp").notNull(),
+    subtotalClp: integer("subtotal_clp").notNull(),
+    discountClp: integer("discount_clp").notNull().default(0),
+    amountClp: integer("amount_clp").notNull(), // what is charged: subtotal - discount
+    couponId: integer("coupon_id").references(() => coupon.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    method: text("method").notNull(), // webpay | transfer | free
+    status: text("status").notNull().default("pending"), // pending | paid | rejected | cancelled | refunded | failed
+    // Webpay Plus: buy_order (≤ 26), session_id (≤ 61) and the transaction's token.
+    buyOrder: text("buy_order").unique(),
+    sessionId: text("session_id"),
+    token: text("token").unique(),
+    webpayUrl: text("webpay_url"), // where the browser posts token_ws, as create answered
+    enrolmentId: integer("enrolment_id").references(() => enrolment.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", tz),
+    closedAt: timestamp("closed_at", tz), // rejected, cancelled or failed
+    refundedAt: timestamp("refunded_at", tz),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_course_created_idx").on(t.courseId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_paid_at_idx").on(t.paidAt),
+  ],
+);
+
+export const payment = pgTable("payment", {
+  id: serial("id").primaryKey(),
+  orderId: integer("order_id")
+    .notNull()
+    .unique()
+    .references(() => order.id, { onDelete: "restrict" }),
+  method: text("method").notNull(), // webpay | transfer | free
+  amountClp: integer("amount_clp").notNull(),
+  authorizationCode: text("authorization_code"),
+  cardLast4: text("card_last4"),
+  paymentTypeCode: text("payment_type_code"),
+  installments: integer("installments"),
+  transactionDate: timestamp("transaction_date", tz),
+  recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }), // the admin, for a transfer
+  raw: jsonb("raw"),
+  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+});
+
+export const refund = pgTable("refund", {
+  id: serial("id").primaryKey(),
+  orderId: integer("order_id")
+    .notNull()
+    .unique()
+    .references(() => order.id, { onDelete: "restrict" }),
+  amountClp: integer("amount_clp").notNull(),
+  kind: text("kind").notNull(), // reversed | nullified (Webpay) | manual (transfer, free)
+  reason: text("reason"),
+  accessKept: boolean("access_kept").notNull().default(false),
+  authorizationCode: text("authorization_code"),
+  byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+  raw: jsonb("raw"),
+  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+});
+
+export const orderEvent = pgTable(
+  "order_event",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }), // null: the system or Webpay
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("order_event_order_idx").on(t.orderId, t.id)],
+);
+
+export const courseWaitlist = pgTable(
+  "course_waitlist",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => course.id, { onDelete: "cascade" }),
+    email: text("email").notNull(), // lower-case
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    notifiedAt: timestamp("notified_at", tz),
+  },
+  (t) => [uniqueIndex("course_waitlist_course_email_uq").on(t.courseId, t.email), index("course_waitlist_created_idx").on(t.createdAt)],
+);

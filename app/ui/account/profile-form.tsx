@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from "~/domain/account-limits";
 import { FormAlert, SubmitButton, TextField } from "./form-parts";
 
-type Field = "name" | "phone" | "address";
+type Field = "name" | "phone" | "address" | "rut";
 
 export interface ProfileActionData {
   intent: "profile";
@@ -17,6 +17,8 @@ export interface ProfileValues {
   email: string;
   phone: string;
   address: string;
+  /** Display form ('12.345.678-5') or ''. */
+  rut: string;
 }
 
 export function ProfileForm({ profile, actionData }: { profile: ProfileValues; actionData?: ProfileActionData }) {
@@ -30,7 +32,7 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileValues; a
         Información personal
       </h2>
       {/* A new key after each save re-reads the saved values into the fields. */}
-      <Form method="post" noValidate className="mt-6 space-y-5" key={`${profile.name}|${profile.phone}|${profile.address}`}>
+      <Form method="post" noValidate className="mt-6 space-y-5" key={`${profile.name}|${profile.phone}|${profile.address}|${profile.rut}`}>
         <input type="hidden" name="intent" value="profile" />
         {actionData?.success ? <FormAlert tone="success">{actionData.success}</FormAlert> : null}
         {actionData?.formError ? <FormAlert tone="error">{actionData.formError}</FormAlert> : null}
@@ -50,6 +52,15 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileValues; a
           disabled
           defaultValue={profile.email}
           hint="El correo electrónico no se puede cambiar."
+        />
+        <TextField
+          label="RUT"
+          name="rut"
+          autoComplete="off"
+          maxLength={20}
+          defaultValue={values.rut ?? ""}
+          error={errors.rut}
+          hint="Opcional. Aparece en tus certificados. Ejemplo: 12.345.678-5"
         />
         <TextField
           label="Teléfono"

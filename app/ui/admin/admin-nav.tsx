@@ -6,6 +6,8 @@ const items = [
   { to: "/admin/usuarios", label: "Usuarios", end: false },
   { to: "/admin/inscripciones", label: "Inscripciones", end: false },
   { to: "/admin/cursos", label: "Cursos", end: false },
+  { to: "/admin/ventas", label: "Ventas", end: false },
+  { to: "/admin/cupones", label: "Cupones", end: false },
   { to: "/admin/mensajes", label: "Mensajes", end: false },
   { to: "/admin/correos", label: "Correos", end: false },
 ];

@@ -8,10 +8,13 @@ export function CourseForm({
   values,
   errors,
   submitLabel,
+  hoursLabel,
 }: {
   values: Record<string, string>;
   errors: Record<string, string>;
   submitLabel: string;
+  /** The course's hours as computed from its lessons; absent for a course not created yet. */
+  hoursLabel?: string;
 }) {
   const v = (k: string) => values[k] ?? "";
   const hasErrors = Object.keys(errors).length > 0;
@@ -30,7 +33,13 @@ export function CourseForm({
         <TextField className="md:col-span-2" label="Título" name="title" required defaultValue={v("title")} error={errors.title} />
         <TextField label="Categoría" name="category" required defaultValue={v("category")} error={errors.category} hint="Por ejemplo Salud, Emergencias o Primeros Auxilios." />
         <TextField label="Nivel" name="level" required defaultValue={v("level")} error={errors.level} hint="Por ejemplo Básico, Intermedio o Avanzado." />
-        <TextField label="Duración (horas)" name="durationHours" required inputMode="numeric" defaultValue={v("durationHours")} error={errors.durationHours} />
+        <div className="text-sm">
+          <p className="font-medium text-slate-800">Duración</p>
+          <p className="mt-1 text-slate-700">
+            {hoursLabel ? <strong>{hoursLabel}. </strong> : null}
+            Se calcula sola: la suma de la duración de las lecciones publicadas, redondeada a la media hora. Ajústala en cada lección.
+          </p>
+        </div>
         <TextField label="Precio (CLP)" name="priceClp" inputMode="numeric" defaultValue={v("priceClp")} error={errors.priceClp} hint="En pesos, sin decimales. Déjalo vacío para mostrar «Precio por confirmar»." />
         <TextField label="Modalidad" name="modality" defaultValue={v("modality")} error={errors.modality} hint="Por ejemplo 100% online asincrónico." />
         <TextField label="Próxima fecha" name="nextDate" type="date" defaultValue={v("nextDate")} error={errors.nextDate} />

@@ -63,9 +63,19 @@ export function EnrolForm({
   );
 }
 
-export function EnrolmentFilters({ courses, courseId, status }: { courses: CourseOption[]; courseId: number | null; status: string | null }) {
+export function EnrolmentFilters({
+  courses,
+  courseId,
+  status,
+  rut,
+}: {
+  courses: CourseOption[];
+  courseId: number | null;
+  status: string | null;
+  rut: string;
+}) {
   return (
-    <Form method="get" className="mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Filtrar inscripciones">
+    <Form method="get" className="mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" aria-label="Filtrar inscripciones">
       <SelectField
         label="Filtrar por curso"
         name="curso"
@@ -82,6 +92,7 @@ export function EnrolmentFilters({ courses, courseId, status }: { courses: Cours
           { value: "completado", label: ENROLMENT_STATUS_LABELS.completado },
         ]}
       />
+      <TextField label="Buscar por RUT" name="rut" defaultValue={rut} placeholder="12.345.678-5" autoComplete="off" />
       <button type="submit" className={secondaryButton}>
         Filtrar
       </button>

@@ -231,7 +231,7 @@ export function LessonEditor({
       </div>
       {notice ? <Notice ok={notice.ok} message={notice.message!} /> : null}
       <LessonForm lesson={lesson} result={result} />
-      {lesson.type !== "examen" ? <UploadForm lesson={lesson} file={file} maxUploadMb={maxUploadMb} result={result} /> : null}
+      {lesson.type !== "examen" && lesson.type !== "practica" ? <UploadForm lesson={lesson} file={file} maxUploadMb={maxUploadMb} result={result} /> : null}
       {lesson.type === "examen" ? <QuestionBank lessonId={lesson.id} questions={questions} result={result} /> : null}
     </div>
   );

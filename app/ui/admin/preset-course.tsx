@@ -8,7 +8,7 @@ export interface PresetSummaryView {
   title: string;
   category: string;
   level: string;
-  durationHours: number;
+  hours: number;
   priceClp: number | null;
   modality: string;
   description: string;
@@ -36,7 +36,7 @@ export function PresetCourse({ preset, result }: { preset: PresetSummaryView | n
             <Item term="Categoría" value={preset.category} />
             <Item term="Nivel" value={preset.level} />
             <Item term="Precio" value={formatClp(preset.priceClp)} />
-            <Item term="Duración" value={formatHours(preset.durationHours)} />
+            <Item term="Duración" value={formatHours(preset.hours)} />
             <Item term="Modalidad" value={preset.modality} />
             <Item term="Contenido" value={`${preset.modules.length} módulos, ${preset.lessonCount} lecciones, ${preset.questionCount} preguntas de examen`} />
           </dl>

@@ -1,9 +1,12 @@
 // What the public verification page confirms about a genuine certificate: nothing beyond what is printed on it.
 import { site } from "~/config/site";
+import { certificateScope } from "~/domain/certificate-scope";
 
 export interface PublicCertificate {
   displayCode: string;
   holderName: string;
+  /** Masked ('12.345.XXX-5'), or null when the certificate has none. */
+  holderRut: string | null;
   courseTitle: string;
   hours: string;
   date: string;
@@ -12,6 +15,7 @@ export interface PublicCertificate {
 }
 
 export function CertificateDetails({ certificate }: { certificate: PublicCertificate }) {
+  const scope = certificateScope();
   return (
     <article className="overflow-hidden rounded-2xl border border-emerald-200 bg-white shadow-sm" aria-labelledby="certificado-titulo">
       <header className="flex items-center gap-4 border-b border-emerald-200 bg-emerald-50 px-6 py-5 sm:px-8">
@@ -33,6 +37,7 @@ export function CertificateDetails({ certificate }: { certificate: PublicCertifi
         <div className="sm:col-span-2">
           <dt className="text-xs font-bold uppercase tracking-wide text-slate-600">Titular</dt>
           <dd className="mt-1 text-2xl font-bold text-ink">{certificate.holderName}</dd>
+          {certificate.holderRut ? <dd className="mt-1 text-sm text-slate-700">RUT {certificate.holderRut}</dd> : null}
         </div>
         <div className="sm:col-span-2">
           <dt className="text-xs font-bold uppercase tracking-wide text-slate-600">Curso</dt>
@@ -49,6 +54,13 @@ export function CertificateDetails({ certificate }: { certificate: PublicCertifi
         <div className="sm:col-span-2">
           <dt className="text-xs font-bold uppercase tracking-wide text-slate-600">Código</dt>
           <dd className="mt-1 font-mono text-lg tracking-wider text-ink">{certificate.displayCode}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-xs font-bold uppercase tracking-wide text-slate-600">Qué acredita</dt>
+          <dd className="mt-1 text-sm leading-6 text-slate-700">
+            {scope.scope}
+            {scope.certifier ? ` ${scope.certifier}` : ""}
+          </dd>
         </div>
       </dl>
       {certificate.pdfPath ? (

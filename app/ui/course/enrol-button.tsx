@@ -1,20 +1,20 @@
 // The course button of the enrol flow (product-spec.md §4, decisions.md B2):
 // anonymous → 'Ver Detalles' (on the detail page itself: 'Comprar curso', which signs in first and comes back);
 // signed-in user → 'Comprar curso' (POST, works without JavaScript; 'Procesando...' while it runs);
-// enrolled learner or admin → 'Acceder ahora'.
+// enrolled learner or admin → 'Acceder ahora'. A priced course's 'Comprar curso' leads to its checkout (the
+// server answers the POST with a redirect there); one that cannot be bought yet says what happens instead.
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { learningMessages } from "~/domain/learning-messages";
+import { safeLocalPath } from "~/domain/redirects";
 
-export type EnrolState = "anonymous" | "user" | "enrolled" | "admin";
+export type EnrolState = "anonymous" | "user" | "enrolled" | "admin" | "soon" | "contact";
 
 /** Set on the page the learner came from when enrolling failed; its value is the course id. */
 export const ENROL_ERROR_PARAM = "inscripcion-error";
 
 /** Where to go back to after a failed enrolment: a local path only (never another site). */
 export function enrolReturnPath(value: unknown, courseId: number): string {
-  const fallback = `/cursos/${courseId}`;
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value.length > 500 ? fallback : value;
+  return safeLocalPath(value, 500) ?? `/cursos/${courseId}`;
 }
 
 export function EnrolButton({ courseId, state, className }: { courseId: number; state: EnrolState; className?: string }) {
@@ -35,6 +35,21 @@ export function EnrolButton({ courseId, state, className }: { courseId: number; 
     return (
       <Link to={detailPath} className={className}>
         Ver Detalles
+      </Link>
+    );
+  }
+
+  if (state === "soon") {
+    return (
+      <Link to={`${detailPath}/avisame`} className={className}>
+        Avísame cuando abra
+      </Link>
+    );
+  }
+  if (state === "contact") {
+    return (
+      <Link to="/contacto" className={className}>
+        Consultar precio
       </Link>
     );
   }

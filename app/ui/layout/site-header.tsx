@@ -242,6 +242,7 @@ function AccountLinks({ user, dashboardLabel, itemClass }: { user: HeaderUser; d
   const links = [
     { to: "/dashboard", label: dashboardLabel },
     { to: "/perfil", label: "Mi Perfil" },
+    { to: "/compras", label: "Mis compras" },
     ...(isAdmin(user) ? [{ to: "/admin", label: "Panel de Administración" }] : []),
   ];
   return links.map((link) => (

@@ -5,6 +5,8 @@ const paths: Record<string, string> = {
   video: "M4 5h16v14H4zM10 9l5 3-5 3z",
   lectura: "M4 5h7a3 3 0 0 1 3 3v12a2 2 0 0 0-2-2H4zM20 5h-5a3 3 0 0 0-3 3",
   examen: "M9 3h6v3H9zM6 5h12v16H6zM9 12l2 2 4-4",
+  // A hand pressing on a rhythm line.
+  practica: "M3 12h4l2-5 3 10 2-5h7",
   check: "M5 12l4 4 10-10",
   clock: "M12 7v5l3 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z",
 };

@@ -10,6 +10,7 @@ import { LessonIcon } from "./lesson-icons";
 import { FullscreenButton } from "./fullscreen-button";
 import { PdfViewer } from "./pdf-viewer";
 import { VideoPlayer } from "./video-player";
+import { CompressionTrainer } from "./compression-trainer";
 
 export interface ViewerLesson {
   id: number;
@@ -94,6 +95,9 @@ export function LessonViewer({
         </a>
       </div>
     );
+  } else if (lesson.mode === "practica") {
+    // trackVideo means "record this learner's progress" (enrolled): the trainer reports like the video does.
+    body = <CompressionTrainer lessonId={lesson.id} record={trackVideo && !lesson.completed} completed={lesson.completed} />;
   } else if (lesson.mode === "examen") {
     body = <div className="p-3 sm:p-6">{exam}</div>;
   } else {

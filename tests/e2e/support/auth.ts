@@ -1,5 +1,6 @@
 // Sign-up and sign-in through the auth endpoints directly, so a test starts already signed in.
 import { expect, type Page } from "@playwright/test";
+import { BASE_URL } from "./test";
 
 export const ADMIN = { email: "admin@academia.test", password: "admin-e2e-123", name: "Administradora Pruebas" };
 
@@ -10,26 +11,19 @@ export function uniqueEmail(prefix = "alumno") {
 
 /** Creates a learner account and leaves the page's context signed in as it. */
 export async function signUpAs(page: Page, input: { name?: string; email?: string; password?: string } = {}) {
-  const baseURL = new URL(page.url().startsWith("http") ? page.url() : (test_baseURL(page) ?? "http://127.0.0.1")).origin;
   const user = { name: input.name ?? "Alumna Pruebas", email: input.email ?? uniqueEmail(), password: input.password ?? "clave-segura-1" };
-  const res = await page.request.post("/api/auth/sign-up/email", { data: user, headers: { origin: baseURL } });
+  const res = await page.request.post("/api/auth/sign-up/email", { data: user, headers: { origin: BASE_URL } });
   expect(res.status(), await res.text()).toBe(200);
   return user;
 }
 
 /** Signs the page's context in with an existing account. */
 export async function signInAs(page: Page, email: string, password: string) {
-  const baseURL = test_baseURL(page) ?? "http://127.0.0.1";
-  const res = await page.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: baseURL } });
+  const res = await page.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: BASE_URL } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 export async function signInAsAdmin(page: Page) {
   await signInAs(page, ADMIN.email, ADMIN.password);
   return ADMIN;
-}
-
-function test_baseURL(page: Page): string | undefined {
-  // @ts-expect-error Playwright keeps the baseURL in the context options
-  return page.context()._options?.baseURL as string | undefined;
 }

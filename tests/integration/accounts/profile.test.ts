@@ -32,7 +32,7 @@ describe("perfil (/perfil)", () => {
   it("muestra los datos de la cuenta", async () => {
     const u = await createUser({ name: "Pedro Pérez" });
     const out = await call(loader, getRequest("/perfil", u.cookie));
-    expect(out.data.profile).toEqual({ name: "Pedro Pérez", email: u.email, phone: "", address: "" });
+    expect(out.data.profile).toEqual({ name: "Pedro Pérez", email: u.email, phone: "", address: "", rut: "" });
   });
 
   it("guarda nombre, teléfono y dirección (recortados): 'Perfil actualizado correctamente.'", async () => {
@@ -55,7 +55,7 @@ describe("perfil (/perfil)", () => {
     const out = await saveProfile(u.cookie, { name: "   ", phone: "123", address: "" });
     expect(out.status).toBe(400);
     expect(out.data.fieldErrors.name).toBe("El nombre no puede estar vacío.");
-    expect(out.data.values).toEqual({ name: "   ", phone: "123", address: "" });
+    expect(out.data.values).toEqual({ name: "   ", phone: "123", address: "", rut: "" });
     expect((await row(u.id)).name).toBe("Original");
     expect((await row(u.id)).phone).toBeNull();
   });

@@ -67,17 +67,16 @@ describe("/admin/cursos/nuevo", () => {
     const admin = await createUser({ role: "admin" });
     const r = await call(
       newAction,
-      formRequest("/admin/cursos/nuevo", { ...validCourse, title: "  ", durationHours: "ocho", priceClp: "20.000,50", nextDate: "2027-02-30", imageUrl: "javascript:alert(1)" }, { cookie: admin.cookie }),
+      formRequest("/admin/cursos/nuevo", { ...validCourse, title: "  ", priceClp: "20.000,50", nextDate: "2027-02-30", imageUrl: "javascript:alert(1)" }, { cookie: admin.cookie }),
     );
     expect(r.status).toBe(400);
     expect(r.data.fieldErrors).toEqual({
       title: "Ingresa el título del curso.",
-      durationHours: "Ingresa la duración en horas: un número entero entre 1 y 2000.",
       priceClp: "Ingresa el precio en pesos chilenos, sin decimales (por ejemplo 20000), o déjalo vacío.",
       nextDate: "Ingresa una fecha válida o déjala vacía.",
       imageUrl: "Ingresa una ruta que empiece con / (por ejemplo /images/cursos/rcp.svg) o una dirección http(s).",
     });
-    expect(r.data.values).toMatchObject({ durationHours: "ocho", priceClp: "20.000,50", description: validCourse.description });
+    expect(r.data.values).toMatchObject({ priceClp: "20.000,50", description: validCourse.description });
   });
 
   it("crea el curso como borrador, con slug desde el título, precio en pesos y listas por línea", async () => {

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import { db } from "~/server/db/client.server";
-import { enrolment } from "~/server/db/schema";
+import { courseModule, enrolment, lesson } from "~/server/db/schema";
 import { createUser } from "../support/users";
 
 /** A learner enrolled in a course and finished it (the learning flow's end state). */
@@ -57,4 +57,13 @@ export async function decodeQrOnFirstPage(bytes: Uint8Array): Promise<string | n
   await doc.destroy();
   const found = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
   return found?.data ?? null;
+}
+
+/** A course's lessons as the hours rule reads them (decisions.md D1). */
+export async function lessonsOfCourse(courseId: number) {
+  return db()
+    .select({ durationMin: lesson.durationMin, status: lesson.status })
+    .from(lesson)
+    .innerJoin(courseModule, eq(lesson.moduleId, courseModule.id))
+    .where(eq(courseModule.courseId, courseId));
 }

@@ -1,3 +1,5 @@
+import { courseHours } from "~/domain/course-hours";
+import { formatHours } from "~/domain/format";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
@@ -11,7 +13,7 @@ import {
   certificateMailFor,
 } from "~/server/certificates.server";
 import { formatCertificateCode, isValidCertificateCode } from "~/domain/certificate-code";
-import { completedEnrolment } from "./helpers";
+import { completedEnrolment, lessonsOfCourse } from "./helpers";
 
 async function certificatesOf(enrolmentId: number) {
   return db().select().from(certificate).where(eq(certificate.enrolmentId, enrolmentId));
@@ -29,8 +31,11 @@ describe("emisión de certificados", () => {
       code: issued!.code,
       holderName: "José Muñoz",
       courseTitle: "Reanimación Cardiopulmonar solo Compresiones",
-      hours: 16,
+      // Decisions.md D1: the course's published lesson minutes, rounded to the half hour — never typed.
+      hours: courseHours(await lessonsOfCourse(1)),
     });
+    expect(row!.hours).toBeGreaterThan(0);
+    expect(row!.hours % 0.5).toBe(0);
     expect(row!.issuedAt.toISOString()).toBe(completedAt.toISOString());
     const cert = await getCertificateByCode(issued!.code);
     expect(cert).toMatchObject({ userId: learner.id, courseId: 1, displayCode: formatCertificateCode(issued!.code) });
@@ -143,7 +148,10 @@ describe("aviso por correo", () => {
     const url = `http://localhost:3000/certificados/${formatCertificateCode(code)}`;
     expect(mail.text).toContain(url);
     expect(mail.text).toContain("José Muñoz");
-    expect(mail.text).toContain("16 horas");
+    expect(mail.text).toContain(formatHours(courseHours(await lessonsOfCourse(1))));
+    // What it certifies, and no external body (none is configured).
+    expect(mail.text).toContain("No evalúa habilidades prácticas");
+    expect(mail.text).not.toMatch(/organismo internacional|Certificado además por/);
     expect(mail.text).toContain("21 de noviembre de 2026");
     expect(mail.html).toContain(url);
   });

@@ -1,3 +1,5 @@
+import { courseHours } from "~/domain/course-hours";
+import { formatHours } from "~/domain/format";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client.server";
 import { issueCertificateForEnrolment } from "~/server/certificates.server";
@@ -6,7 +8,7 @@ import * as verifyPage from "~/routes/certificado";
 import * as searchPage from "~/routes/certificados";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { completedEnrolment } from "./helpers";
+import { completedEnrolment, lessonsOfCourse } from "./helpers";
 
 type DataResult = { data: Record<string, unknown>; init?: { status?: number } };
 
@@ -48,8 +50,9 @@ describe("página pública /certificados/{código}", () => {
       certificate: {
         displayCode: shown,
         holderName: "José Muñoz",
+        holderRut: null,
         courseTitle: "Reanimación Cardiopulmonar solo Compresiones",
-        hours: "16 horas",
+        hours: formatHours(courseHours(await lessonsOfCourse(1))),
         date: "21 de noviembre de 2026",
         pdfPath: null,
       },

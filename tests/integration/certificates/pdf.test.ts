@@ -1,3 +1,5 @@
+import { courseHours } from "~/domain/course-hours";
+import { formatHours } from "~/domain/format";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client.server";
 import { issueCertificateForEnrolment } from "~/server/certificates.server";
@@ -5,7 +7,7 @@ import { formatCertificateCode } from "~/domain/certificate-code";
 import { loader } from "~/routes/certificado-pdf";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { completedEnrolment, decodeQrOnFirstPage, pdfText } from "./helpers";
+import { completedEnrolment, decodeQrOnFirstPage, pdfText, lessonsOfCourse } from "./helpers";
 
 async function download(code: string, cookie?: string) {
   const path = `/certificados/${code}/pdf`;
@@ -43,7 +45,9 @@ describe("PDF del certificado", () => {
     expect(text).toContain("José Muñoz");
     expect(text).toContain("Reanimación Cardiopulmonar solo Compresiones");
     expect(text).toContain(shown);
-    expect(text).toContain("16 horas");
+    expect(text).toContain(`con una duración de ${formatHours(courseHours(await lessonsOfCourse(1)))}`);
+    expect(text).toContain("No evalúa habilidades prácticas");
+    expect(text).not.toMatch(/organismo internacional|Certificado además por/);
     // 23:30 UTC on the 21st is still the 21st in Santiago (UTC-3 in November).
     expect(text).toContain("21 de noviembre de 2026");
     expect(text).toContain("Dra. Carolina Muñoz Rojas");

@@ -1,9 +1,9 @@
 // When enrolling fails, the learner goes back to the page they came from, where the button shows the
 // spec's alert ('Ocurrió un error al inscribirte en el curso...'); nothing is written.
-import { describe, expect, it, vi } from "vitest";
-import { count } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { count, eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { enrolment } from "~/server/db/schema";
+import { course, enrolment } from "~/server/db/schema";
 import * as enrolRoute from "~/routes/curso-inscribir";
 import type { enrolInCourse as EnrolInCourse, getEnrolStates, findEnrolment } from "~/server/enrolments.server";
 import { ENROL_ERROR_PARAM } from "~/ui/course/enrol-button";
@@ -20,6 +20,10 @@ vi.mock("~/server/enrolments.server", async (importOriginal) => ({
 }));
 
 useFixtureCatalogue();
+// The spec's immediate enrolment is for a free course (decisions.md E1); priced ones go through checkout (tests/integration/commerce).
+beforeAll(async () => {
+  await db().update(course).set({ priceClp: 0 }).where(eq(course.id, 1));
+});
 
 describe("error al inscribirse", () => {
   it("vuelve a la página de origen con la señal de error y no inscribe", async () => {

@@ -69,11 +69,12 @@ describe("listado público de cursos", () => {
     expect(anon.data!.top).toContain('<a aria-current="page" class="pub-pill" href="/cursos?categoria=Primeros%20Auxilios"');
     expect(anon.data!.top.match(/aria-current/g)).toHaveLength(1);
     expect(anon.data!.top).toMatch(/href="\/cursos\?categoria=Salud"/);
-    expect(anon.data!.enrolStates).toEqual({ 2: "anonymous" });
+    // Course 2 of this fixture has no published lesson: it cannot be bought yet (decisions.md D).
+    expect(anon.data!.enrolStates).toEqual({ 2: "soon" });
 
     const learner = await createUser();
     const signedIn = await callLoader(listLoader, "/cursos", {}, learner.cookie);
-    expect(signedIn.data!.enrolStates).toEqual({ 1: "user", 2: "user" });
+    expect(signedIn.data!.enrolStates).toEqual({ 1: "user", 2: "soon" });
 
     const admin = await createUser({ role: "admin" });
     const asAdmin = await callLoader(listLoader, "/cursos", {}, admin.cookie);
@@ -113,7 +114,7 @@ describe("detalle de un curso", () => {
     expect(byTitle["Presentación"]!.lessons.map((l) => l.caption)).toEqual(["Presentación · 20 min", "Documento · 45 min"]);
     // A pending lesson shows no duration, only its type.
     expect(byTitle["Módulo pendiente"]!.lessons.map((l) => l.caption)).toEqual(["Video", "Documento"]);
-    expect(detail!.course).toMatchObject({ priceLabel: "$20.000", hoursLabel: "16 horas", nextDateLabel: "11 de enero de 2027" });
+    expect(detail!.course).toMatchObject({ priceLabel: "$20.000", hoursLabel: "1 hora", nextDateLabel: "11 de enero de 2027" });
     expect(detail!.course.topics).toHaveLength(5);
   });
 

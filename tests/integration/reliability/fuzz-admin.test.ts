@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LESSON_TYPES } from "~/domain/lesson-types";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/usuarios";
 import { action as enrolmentsAction, loader as enrolmentsLoader } from "~/routes/admin/inscripciones";
 import { loader as enrolmentsCsvLoader } from "~/routes/admin/inscripciones-csv";
@@ -39,6 +40,7 @@ const plausibleCourse = {
   title: fc.constantFrom("Curso de Extintores", "Manejo Defensivo"),
   category: fc.constantFrom("Salud", "Emergencias"),
   level: fc.constantFrom("Básico", "Avanzado"),
+  // A typed duration is no longer a field (decisions.md D1): posting one must change nothing.
   durationHours: fc.constantFrom("8", "40", "0", "2001", "1.5"),
   priceClp: fc.constantFrom("", "20000", "$20.000", "-5"),
   description: fc.constantFrom("Aprende a usar un extintor."),
@@ -195,13 +197,13 @@ beforeAll(async () => {
 async function expectValidCourses() {
   const problems: string[] = [];
   for (const c of await db().select().from(course)) {
-    if (!c.title.trim() || c.title !== c.title.trim() || c.durationHours < 1 || c.durationHours > 2000) problems.push(`course ${c.id}`);
+    if (!c.title.trim() || c.title !== c.title.trim()) problems.push(`course ${c.id}`);
     if (c.priceClp !== null && c.priceClp < 0) problems.push(`course ${c.id}: price ${c.priceClp}`);
     if (!["draft", "published"].includes(c.status)) problems.push(`course ${c.id}: status ${c.status}`);
     if (c.imageUrl && !/^(\/[^/\\]|https?:\/\/)/.test(c.imageUrl)) problems.push(`course ${c.id}: image ${c.imageUrl}`);
   }
   for (const l of await db().select().from(lesson)) {
-    if (!["presentacion", "documento", "video", "lectura", "examen"].includes(l.type) || !l.title.trim()) problems.push(`lesson ${l.id}`);
+    if (!(LESSON_TYPES as readonly string[]).includes(l.type) || !l.title.trim()) problems.push(`lesson ${l.id}`);
   }
   for (const q of await db().select().from(question)) {
     if (q.options.length !== 4 || q.correctIndex < 0 || q.correctIndex > 3 || !q.prompt.trim()) problems.push(`question ${q.id}`);

@@ -2,6 +2,7 @@
 import { site } from "~/config/site";
 import { certificatePath, certificatePdfPath, formatCertificateCode, parseCertificateCode } from "~/domain/certificate-code";
 import { formatDate, formatHours } from "~/domain/format";
+import { certificateScope } from "~/domain/certificate-scope";
 import { link, note, p, strong, type MailContent, type MailContext } from "../content.server";
 import type { CertificateMail, EnrolmentMail } from "../messages.server";
 import { emailLink, greeting, lessonPath } from "./shared.server";
@@ -27,6 +28,7 @@ export function certificate(m: CertificateMail, ctx: MailContext): MailContent {
   if (!code) throw new Error(`not a certificate code: ${m.code}`);
   const verifyUrl = ctx.url(certificatePath(code));
   const pdfUrl = ctx.url(certificatePdfPath(code));
+  const scope = certificateScope();
   return {
     subject: `¡Felicitaciones! Tu certificado de ${m.courseTitle}`,
     preview: `Completaste ${m.courseTitle}. Tu certificado ${formatCertificateCode(code)} ya está disponible.`,
@@ -44,6 +46,8 @@ export function certificate(m: CertificateMail, ctx: MailContext): MailContent {
           { label: "Código", value: formatCertificateCode(code) },
         ],
       },
+      // What it certifies (decisions.md D1), so nobody reads more into it than it says.
+      p([scope.issuer, scope.scope, scope.certifier].filter(Boolean).join(" ")),
       m.pdfAttached
         ? p("Adjuntamos tu certificado en PDF. También puedes ", link("descargarlo", pdfUrl), " cuando quieras, con tu sesión iniciada.")
         : p("Descarga tu certificado en PDF con tu sesión iniciada: ", link("descargar certificado", pdfUrl), "."),

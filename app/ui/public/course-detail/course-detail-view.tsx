@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Icon, type IconName } from "../icons";
 import { ModuleList, type ModuleView } from "./module-list";
 import { TopicChips } from "./topic-chips";
+import { certificationFacts } from "~/domain/certificate-scope";
 
 export interface CourseDetailData {
   id: number;
@@ -109,6 +110,37 @@ export function CourseFacts({ course }: { course: CourseDetailData }) {
   );
 }
 
+/** What the certificate does and does not certify, said plainly (decisions.md D1). */
+function CertificationFacts({ hoursLabel }: { hoursLabel: string }) {
+  const facts = certificationFacts(hoursLabel);
+  return (
+    <div className="mt-5 grid gap-5 sm:grid-cols-2">
+      <div>
+        <h3 className="font-semibold text-ink">Qué certifica</h3>
+        <ul className="pub-checklist mt-2 space-y-2 text-sm leading-6">
+          {facts.certifies.map((f) => (
+            <li key={f}>
+              <Icon name="check-circle" />
+              {f}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h3 className="font-semibold text-ink">Qué no certifica</h3>
+        <ul className="pub-checklist mt-2 space-y-2 text-sm leading-6">
+          {facts.doesNot.map((f) => (
+            <li key={f}>
+              <Icon name="alert" />
+              {f}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 /** Description, audience, topics, programme, requirements, materials, certification, instructor. Server-rendered. */
 export function CourseBody({
   course,
@@ -164,16 +196,17 @@ export function CourseBody({
           <p className={text}>{course.materials}</p>
         </Block>
       ) : null}
-      {course.certification ? (
-        <Block id="certificacion" title="Certificación">
+      <Block id="certificacion" title="Certificación">
+        {course.certification ? (
           <div className="flex gap-4 rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200">
             <span className="pub-icon-tile bg-white">
               <Icon name="award" />
             </span>
             <p className={text}>{course.certification}</p>
           </div>
-        </Block>
-      ) : null}
+        ) : null}
+        <CertificationFacts hoursLabel={course.hoursLabel} />
+      </Block>
       {course.instructorName ? (
         <Block id="instructor" title="Instructor">
           <p className="flex items-center gap-4">

@@ -30,6 +30,7 @@ export function EnrolBox({
           <p className={toConfirm ? "mt-1 text-xl" : "mt-1 text-3xl"}>
             <Price label={course.priceLabel} toConfirm={toConfirm} />
           </p>
+          {enrolState === "soon" ? <p className="mt-3 text-sm font-semibold text-slate-700">Próximamente: aún sin inscripciones abiertas.</p> : null}
           <div className="mt-5">
             <EnrolButton courseId={course.id} state={enrolState} className="pub-btn w-full" />
           </div>

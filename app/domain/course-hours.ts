@@ -1,0 +1,34 @@
+// A course's hours (decisions.md D1 and A5): the sum of its stored lesson durations, rounded to the half
+// hour — never typed. One rule for the detail page, the course cards, the certificate and its mail.
+
+export interface TimedLesson {
+  durationMin: number;
+  status: string; // published | pending
+}
+
+/**
+ * Minutes of study a course asks for: its published lessons. A course with nothing published yet
+ * ('Próximamente') shows the time its planned lessons add up to, so its detail page is not empty.
+ */
+export function studyMinutes(lessons: readonly TimedLesson[]): number {
+  const sum = (ls: readonly TimedLesson[]) => ls.reduce((n, l) => n + Math.max(0, l.durationMin || 0), 0);
+  const published = lessons.filter((l) => l.status === "published");
+  return published.length > 0 ? sum(published) : sum(lessons);
+}
+
+/** Minutes → hours rounded to the nearest half hour; any study time at all is at least half an hour. */
+export function hoursFromMinutes(minutes: number): number {
+  if (!Number.isFinite(minutes) || minutes <= 0) return 0;
+  return Math.max(0.5, Math.round(minutes / 30) / 2);
+}
+
+/** The course's hours from its lessons: studyMinutes, rounded to the half hour. */
+export function courseHours(lessons: readonly TimedLesson[]): number {
+  return hoursFromMinutes(studyMinutes(lessons));
+}
+
+/** ISO 8601 duration for schema.org's courseWorkload: 2.5 → 'PT2H30M'. */
+export function isoWorkload(hours: number): string {
+  const whole = Math.floor(hours);
+  return hours > whole ? `PT${whole}H30M` : `PT${whole}H`;
+}

@@ -1,0 +1,68 @@
+// /admin/ventas/:number — one order: buyer, amounts, payment, refund and its history (who, when, from → to);
+// confirm or reject a transfer; refund a payment (Webpay's refund call for a card) with a reason.
+import { data, Link } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
+import type { Route } from "./+types/venta";
+import { REFUND_FIELDS, REJECT_FIELDS, ORDER_NUMBER_PATTERN, refundSchema, rejectSchema } from "~/domain/commerce";
+import { parseForm } from "~/domain/admin-forms";
+import { getSaleDetail } from "~/server/admin-sales.server";
+import { confirmTransfer, refundOrder, rejectTransfer } from "~/server/orders.server";
+import { requireAdmin } from "~/server/session.server";
+import { Notice } from "~/ui/admin/notice";
+import { SaleDetail, type SaleActionData } from "~/ui/admin/sale-detail";
+import { container } from "~/ui/admin/styles";
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido ${params.number} | Ventas | Administración | Academia` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const number = params.number ?? "";
+  const detail = ORDER_NUMBER_PATTERN.test(number) ? await getSaleDetail(number) : null;
+  if (!detail) return data({ notFound: true as const }, { status: 404 });
+  return detail;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const number = params.number ?? "";
+  const form = await readFormOrThrow(request);
+  const intent = form.get("intent");
+  const reply = (result: { ok: boolean; message: string }) => data<SaleActionData>({ ...result, intent: String(intent), fieldErrors: {}, values: {} }, { status: result.ok ? 200 : 409 });
+  if (!ORDER_NUMBER_PATTERN.test(number)) return reply({ ok: false, message: "El pedido no existe." });
+  if (intent === "confirm") return reply(await confirmTransfer(number, admin.id));
+  if (intent === "reject") {
+    const parsed = parseForm(rejectSchema, form, REJECT_FIELDS);
+    if (!parsed.ok) return data<SaleActionData>({ ok: false, message: null, intent: "reject", fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+    return reply(await rejectTransfer(number, admin.id, parsed.data.reason));
+  }
+  if (intent === "refund") {
+    const parsed = parseForm(refundSchema, form, REFUND_FIELDS);
+    if (!parsed.ok) return data<SaleActionData>({ ok: false, message: null, intent: "refund", fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+    return reply(await refundOrder({ number, adminId: admin.id, reason: parsed.data.reason, keepAccess: parsed.data.keepAccess }));
+  }
+  return data<SaleActionData>({ ok: false, message: "La solicitud no es válida.", intent: "", fieldErrors: {}, values: {} }, { status: 400 });
+}
+
+export default function AdminSale({ loaderData, actionData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) {
+    return (
+      <section className={`${container} py-8`}>
+        <h1 className="text-2xl font-bold text-ink">Pedido no encontrado</h1>
+        <Link to="/admin/ventas" className="mt-4 inline-block font-semibold text-brand-700 underline">
+          Volver a ventas
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className={`${container} py-8`}>
+      <p className="text-sm">
+        <Link to="/admin/ventas" className="font-semibold text-brand-700 underline underline-offset-4">
+          ← Ventas
+        </Link>
+      </p>
+      {actionData?.message ? <Notice ok={actionData.ok} message={actionData.message} /> : null}
+      <SaleDetail detail={loaderData} actionData={actionData} />
+    </section>
+  );
+}

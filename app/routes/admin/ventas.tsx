@@ -1,0 +1,56 @@
+// /admin/ventas — every order with filters (status, course, dates), totals, CSV export, and the waiting lists.
+import { useSearchParams } from "react-router";
+import type { Route } from "./+types/ventas";
+import { pageParam } from "~/domain/admin-forms";
+import { formatDateTime } from "~/domain/format";
+import { listCourseOptions } from "~/server/admin-enrolments.server";
+import { listSales, parseSalesFilters } from "~/server/admin-sales.server";
+import { listWaitlist } from "~/server/waitlist.server";
+import { requireAdmin } from "~/server/session.server";
+import { PageHeader } from "~/ui/admin/notice";
+import { Pagination } from "~/ui/admin/pagination";
+import { SalesFilters, SalesTable, SalesTotals, WaitlistSummary } from "~/ui/admin/sales-view";
+import { container, secondaryButton } from "~/ui/admin/styles";
+
+export const meta: Route.MetaFunction = () => [{ title: "Ventas | Administración | Academia" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const filters = parseSalesFilters(url.searchParams);
+  const [list, courses, waitlist] = await Promise.all([listSales(filters, pageParam(url.searchParams.get("pagina"))), listCourseOptions(), listWaitlist(50)]);
+  return {
+    ...list,
+    courses,
+    filters,
+    waitlist: { rows: waitlist.rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt) })), totals: waitlist.totals },
+  };
+}
+
+export default function AdminSales({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { orders, page, hasNext, totals, courses, filters, waitlist } = loaderData;
+  const csv = new URLSearchParams();
+  if (filters.status) csv.set("estado", filters.status);
+  if (filters.courseId) csv.set("curso", String(filters.courseId));
+  if (filters.from) csv.set("desde", filters.from);
+  if (filters.to) csv.set("hasta", filters.to);
+  return (
+    <section className={`${container} py-8`}>
+      <PageHeader title="Ventas">
+        <a href={`/admin/ventas.csv${csv.size ? `?${csv}` : ""}`} className={secondaryButton} download>
+          Descargar CSV
+        </a>
+      </PageHeader>
+      <SalesFilters courses={courses} filters={filters} />
+      <SalesTotals totals={totals} />
+      {orders.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">No hay pedidos que mostrar.</p>
+      ) : (
+        <SalesTable orders={orders} />
+      )}
+      <Pagination page={page} hasNext={hasNext} search={params.toString()} label="Páginas de ventas" />
+      <WaitlistSummary rows={waitlist.rows} totals={waitlist.totals} />
+    </section>
+  );
+}

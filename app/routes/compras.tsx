@@ -1,0 +1,31 @@
+// /compras — 'Mis compras': the learner's orders, each with its receipt or what it still needs.
+import type { Route } from "./+types/compras";
+import { formatClp, formatDateTime } from "~/domain/format";
+import { METHOD_LABELS, ORDER_STATUS_LABELS, isOrderStatus, type PaymentMethodType } from "~/domain/commerce";
+import { listOrdersOfUser, orderPath } from "~/server/orders.server";
+import { requireUser } from "~/server/session.server";
+import { site } from "~/config/site";
+import { OrdersList } from "~/ui/commerce/orders-list";
+
+export const meta: Route.MetaFunction = () => [{ title: `Mis compras | ${site.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const rows = await listOrdersOfUser(user.id);
+  return {
+    orders: rows.map((r) => ({
+      number: r.number,
+      href: orderPath(r.number),
+      courseTitle: r.courseTitle,
+      amount: formatClp(r.amountClp),
+      method: METHOD_LABELS[r.method as PaymentMethodType] ?? r.method,
+      status: r.status,
+      statusLabel: isOrderStatus(r.status) ? ORDER_STATUS_LABELS[r.status] : r.status,
+      date: formatDateTime(r.createdAt),
+    })),
+  };
+}
+
+export default function MyOrders({ loaderData }: Route.ComponentProps) {
+  return <OrdersList orders={loaderData.orders} />;
+}

@@ -1,0 +1,89 @@
+// /cursos/:id/comprar — the checkout of a priced course (decisions.md E1). The amount is the server's
+// (price and coupon); the form only chooses the method, a coupon and accepts the terms.
+import { data, redirect } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
+import type { Route } from "./+types/curso-comprar";
+import { CHECKOUT_FIELDS, checkoutSchema, commerceMessages } from "~/domain/commerce";
+import { learningMessages } from "~/domain/learning-messages";
+import { parseForm } from "~/domain/admin-forms";
+import { isAdmin } from "~/domain/permissions";
+import { getPublishedCourse, parseCourseId } from "~/server/courses.server";
+import { findEnrolment } from "~/server/enrolments.server";
+import { checkout, findOpenTransferOrder, orderPath } from "~/server/orders.server";
+import { getSaleModes } from "~/server/sale-mode.server";
+import { requireUser } from "~/server/session.server";
+import { logger } from "~/server/logger.server";
+import { site } from "~/config/site";
+import { CheckoutView, type CheckoutActionData } from "~/ui/commerce/checkout-view";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Comprar ${loaderData?.course.title ?? "curso"} | ${site.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const id = parseCourseId(params.id);
+  if (id === null) throw redirect("/cursos");
+  if (isAdmin(user)) throw redirect(`/cursos/${id}/contenido`);
+  const [found, modes, enrolled, openTransfer] = await Promise.all([
+    getPublishedCourse(id),
+    getSaleModes([id]),
+    findEnrolment(user.id, id),
+    findOpenTransferOrder(user.id, id),
+  ]);
+  if (!found) throw redirect("/cursos");
+  if (enrolled) throw redirect(`/cursos/${id}/contenido`);
+  if (modes.get(id) !== "paid") throw redirect(`/cursos/${id}`);
+  const c = found.course;
+  const includes = [
+    found.countsLabel,
+    `${c.hoursLabel} de estudio`,
+    c.modality,
+    "Evaluación final con reintentos",
+    "Certificado con código de verificación al completar el curso",
+  ].filter(Boolean);
+  return {
+    course: { id: c.id, title: c.title, priceLabel: c.priceLabel, category: c.category, level: c.level, includes },
+    openTransfer: openTransfer ? orderPath(openTransfer) : null,
+    buyerEmail: user.email,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const id = parseCourseId(params.id);
+  if (id === null) return redirect("/cursos");
+  if (isAdmin(user)) return redirect(`/cursos/${id}/contenido`);
+  const form = await readFormOrThrow(request);
+  const parsed = parseForm(checkoutSchema, form, CHECKOUT_FIELDS);
+  if (!parsed.ok) return data<CheckoutActionData>({ fieldErrors: parsed.fieldErrors, values: parsed.values, formError: null }, { status: 400 });
+  const { method, coupon } = parsed.data;
+  try {
+    const result = await checkout({ userId: user.id, courseId: id, method, couponCode: coupon || null });
+    switch (result.kind) {
+      case "notFound":
+        return redirect("/cursos");
+      case "free":
+      case "notForSale":
+        return redirect(`/cursos/${id}`);
+      case "alreadyEnrolled":
+        return redirect(`/cursos/${id}/contenido`);
+      case "couponError":
+        return data<CheckoutActionData>({ fieldErrors: { coupon: result.message }, values: parsed.values, formError: null }, { status: 400 });
+      case "webpay":
+        return redirect(`${orderPath(result.number)}/webpay`);
+      case "webpayFailed":
+        return data<CheckoutActionData>({ fieldErrors: {}, values: parsed.values, formError: commerceMessages.paymentStartFailed }, { status: 502 });
+      default:
+        return redirect(orderPath(result.number));
+    }
+  } catch (error) {
+    logger.error({ err: error, courseId: id, userId: user.id }, "checkout failed");
+    return data<CheckoutActionData>({ fieldErrors: {}, values: parsed.values, formError: learningMessages.enrolFailed }, { status: 503 });
+  }
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutView {...loaderData} actionData={actionData} />;
+}

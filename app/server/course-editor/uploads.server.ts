@@ -1,0 +1,72 @@
+// A lesson's file: what the uploaded bytes really are, and storing them.
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { db } from "../db/client.server";
+import { lesson } from "../db/schema";
+import { env } from "../env.server";
+import { logger } from "../logger.server";
+import { storeAsset } from "../storage.server";
+import { courseEditorMessages } from "~/domain/course-editor-messages";
+import { type Outcome, touchCourse, lessonOfCourse } from "./shared.server";
+
+// ── Lesson files ────────────────────────────────────────────────────────────
+
+export type FileKind = "pdf" | "mp4" | "other";
+
+/** What the bytes are, whatever the name says: a PDF starts with '%PDF-'; an MP4 has an 'ftyp' box first. */
+export function detectFileKind(bytes: Uint8Array): FileKind {
+  if (Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-") return "pdf";
+  if (bytes.length >= 12 && Buffer.from(bytes.subarray(4, 8)).toString("latin1") === "ftyp") return "mp4";
+  return "other";
+}
+
+const MP4_EXTENSIONS = new Set([".mp4", ".m4v"]);
+
+/** A file name safe to store and to send back in Content-Disposition. */
+export function cleanFilename(name: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+  const base = path.basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (base || "archivo").slice(-200);
+}
+
+/**
+ * Checks an upload by its content: a name ending in .pdf must hold a PDF, .mp4 an MP4; a video lesson
+ * needs an MP4. Other files are stored as download-only (application/octet-stream, never rendered).
+ */
+export function classifyUpload(bytes: Uint8Array, filename: string, lessonType: string): { ok: true; mime: string; downloadOnly: boolean } | { ok: false; message: string } {
+  if (lessonType === "examen") return { ok: false, message: courseEditorMessages.examNoFile };
+  const kind = detectFileKind(bytes);
+  const ext = path.extname(filename).toLowerCase();
+  if (ext === ".pdf" && kind !== "pdf") return { ok: false, message: courseEditorMessages.notPdf };
+  if (MP4_EXTENSIONS.has(ext) && kind !== "mp4") return { ok: false, message: courseEditorMessages.notMp4 };
+  if (lessonType === "video" && kind !== "mp4") return { ok: false, message: courseEditorMessages.videoNeedsMp4 };
+  if (kind === "pdf") return { ok: true, mime: "application/pdf", downloadOnly: false };
+  if (kind === "mp4") return { ok: true, mime: "video/mp4", downloadOnly: false };
+  return { ok: true, mime: "application/octet-stream", downloadOnly: true };
+}
+
+export function maxUploadBytes() {
+  return env().MAX_UPLOAD_MB * 1024 * 1024;
+}
+
+export async function uploadLessonFile(courseId: number, lessonId: number, file: { bytes: Buffer; filename: string }): Promise<Outcome> {
+  const current = await lessonOfCourse(db(), courseId, lessonId);
+  if (!current) return { ok: false, message: courseEditorMessages.notFound };
+  if (file.bytes.length === 0) return { ok: false, message: courseEditorMessages.noFile, field: "file" };
+  if (file.bytes.length > maxUploadBytes()) return { ok: false, message: courseEditorMessages.tooLarge(env().MAX_UPLOAD_MB), field: "file", status: 413 };
+  const filename = cleanFilename(file.filename);
+  const verdict = classifyUpload(file.bytes, filename, current.type);
+  if (!verdict.ok) return { ok: false, message: verdict.message, field: "file" };
+  return db().transaction(async (tx) => {
+    const stored = await storeAsset(file.bytes, { filename, mime: verdict.mime }, tx);
+    const updated = await tx
+      .update(lesson)
+      .set({ assetId: stored.id, ...(verdict.downloadOnly ? { downloadable: true } : {}) })
+      .where(eq(lesson.id, lessonId))
+      .returning({ id: lesson.id });
+    if (updated.length === 0) return { ok: false, message: courseEditorMessages.notFound };
+    await touchCourse(tx, courseId);
+    logger.info({ courseId, lessonId, assetId: stored.id, size: file.bytes.length, mime: verdict.mime }, "lesson file uploaded");
+    return { ok: true, message: courseEditorMessages.uploaded(filename) };
+  });
+}

@@ -1,0 +1,105 @@
+// One order as its buyer sees it: the receipt (paid), the transfer details (awaiting a transfer), or the
+// outcome at Webpay with a way to try again.
+import { Link } from "react-router";
+import { StatusBadge } from "./status-badge";
+
+export interface OrderViewData {
+  number: string;
+  status: string;
+  statusLabel: string;
+  method: string;
+  courseId: number;
+  courseTitle: string;
+  total: string;
+  rows: { label: string; value: string }[];
+  message: string | null;
+  canPayAtWebpay: boolean;
+  bank: { name: string; accountType: string; accountNumber: string; rut: string; holder: string; proofEmail: string } | null;
+  issuer: string;
+}
+
+const primary = "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800";
+const secondary = "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:border-brand-700 hover:text-brand-700";
+
+function Details({ title, rows }: { title: string; rows: { label: string; value: string }[] }) {
+  return (
+    <div className="mt-6">
+      <h2 className="text-lg font-bold text-ink">{title}</h2>
+      <dl className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200">
+        {rows.map((r) => (
+          <div key={r.label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm">
+            <dt className="text-slate-600">{r.label}</dt>
+            <dd className="font-semibold text-ink">{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export function OrderView({ order: o }: { order: OrderViewData }) {
+  const paid = o.status === "paid";
+  const closed = o.status === "rejected" || o.status === "cancelled" || o.status === "failed";
+  return (
+    <section className="bg-slate-50 px-4 py-10 sm:py-14">
+      <div className="mx-auto max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-ink sm:text-3xl">{paid ? "¡Gracias por tu compra!" : `Pedido ${o.number}`}</h1>
+          <StatusBadge status={o.status} label={o.statusLabel} />
+        </div>
+        {paid ? <p className="mt-2 text-slate-700">Tu pago está confirmado y ya tienes acceso a {o.courseTitle}.</p> : null}
+        {o.message ? (
+          <p role={closed ? "alert" : "status"} className={`mt-4 rounded-lg border px-4 py-3 text-sm ${closed ? "border-brand-200 bg-brand-50 text-brand-800" : "border-amber-300 bg-amber-50 text-amber-900"}`}>
+            {o.message}
+          </p>
+        ) : null}
+
+        {o.bank ? (
+          <>
+            <p className="mt-4 text-slate-700">
+              Para completar tu compra, transfiere exactamente <strong>{o.total}</strong> a esta cuenta e indica <strong>Pedido {o.number}</strong> en el
+              comentario. Cuando confirmemos el pago te avisaremos por correo y podrás empezar.
+            </p>
+            <Details
+              title="Datos para la transferencia"
+              rows={[
+                { label: "Monto", value: o.total },
+                { label: "Banco", value: o.bank.name },
+                { label: "Tipo de cuenta", value: o.bank.accountType },
+                { label: "Número de cuenta", value: o.bank.accountNumber },
+                { label: "RUT", value: o.bank.rut },
+                { label: "Titular", value: o.bank.holder },
+                { label: "Correo para el comprobante", value: o.bank.proofEmail },
+                { label: "Comentario de la transferencia", value: `Pedido ${o.number}` },
+              ]}
+            />
+          </>
+        ) : null}
+
+        <Details title={paid || o.status === "refunded" ? "Comprobante de compra" : "Detalle del pedido"} rows={o.rows} />
+        {paid || o.status === "refunded" ? <p className="mt-3 text-xs text-slate-600">Emitido por {o.issuer}.</p> : null}
+
+        <div className="mt-8 flex flex-wrap gap-3">
+          {paid ? (
+            <Link to={`/cursos/${o.courseId}/contenido`} className={primary}>
+              Empezar el curso
+            </Link>
+          ) : null}
+          {o.canPayAtWebpay ? (
+            <Link to={`/compras/${o.number}`} className={primary}>
+              Actualizar estado
+            </Link>
+          ) : null}
+          {closed ? (
+            <Link to={`/cursos/${o.courseId}/comprar`} className={primary}>
+              Intentar de nuevo
+            </Link>
+          ) : null}
+          <Link to="/compras" className={secondary}>
+            Mis compras
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// The compression trainer of course 1 (issue 16): a learner presses Space at ~110/min for 30 s and the
+// practice completes; at 80/min it does not and the page says to go faster.
+import { expect, test, type Page } from "./support/test";
+import { signUpAs } from "./support/auth";
+import { expectNoA11yViolations } from "./support/axe";
+import { completeCompressionPractice, tapCompressions } from "./support/compressions";
+import { buyCourse } from "./support/commerce";
+
+const PRACTICE = "Práctica: entrena tu ritmo de compresiones";
+
+async function openPractice(page: Page) {
+  await page.goto("/");
+  await signUpAs(page);
+  // Course 1 has a price: bought through the checkout and the local Webpay server.
+  await buyCourse(page, 1);
+  // On a phone the module list is folded away: follow the lesson's link wherever it is.
+  const href = await page.locator("a", { hasText: PRACTICE }).first().getAttribute("href");
+  await page.goto(new URL(href!, page.url()).toString());
+  await expect(page.getByRole("heading", { level: 2, name: PRACTICE })).toBeVisible();
+}
+
+test("a 110 por minuto durante 30 s la práctica se completa", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await openPractice(page);
+  const pad = page.getByRole("button", { name: /^Comprimir/ });
+  await expect(pad).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: `/tmp/material-trainer-${info.project.name}-inicio.png`, fullPage: false });
+
+  // Live feedback while tapping: rate, zone and the countdown.
+  const tapping = completeCompressionPractice(page);
+  await expect(page.getByText("En el rango")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^Quedan \d+ s$/)).toBeVisible();
+  await page.screenshot({ path: `/tmp/material-trainer-${info.project.name}-en-curso.png`, fullPage: false });
+  await tapping;
+  await page.screenshot({ path: `/tmp/material-trainer-${info.project.name}-aprobada.png`, fullPage: false });
+  // The module panel marks it too, after a reload (the server recorded it).
+  await page.reload();
+  await expect(page.getByText("Ya completaste esta práctica.", { exact: false })).toBeVisible();
+});
+
+test("a 80 por minuto no se completa y pide más rapidez", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await openPractice(page);
+  await tapCompressions(page, 80);
+  const result = page.getByRole("status").filter({ hasText: "Demasiado lento" });
+  await expect(result).toBeVisible();
+  await page.screenshot({ path: `/tmp/material-trainer-${info.project.name}-lento.png`, fullPage: false });
+  await expect(page.locator('article[aria-labelledby="leccion-titulo"]').getByText("Completada", { exact: true })).toHaveCount(0);
+  // Another round starts from the button, keyboard focus on the pad.
+  await page.getByRole("button", { name: "Intentar de nuevo" }).click();
+  await expect(page.getByRole("button", { name: /^Comprimir: pulsa Espacio/ })).toBeFocused();
+});

@@ -1,0 +1,135 @@
+// Hostile and unusual requests through the real production server (Express in front of React Router), as a
+// person with curl would send them: what Express answers first is part of what is tested.
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { BASE_URL } from "./support/test";
+import { signInAsAdmin, signUpAs } from "./support/auth";
+
+// Runs once (desktop): these requests do not depend on the viewport.
+test.skip(({ isMobile }) => isMobile, "una sola vez");
+
+const BROKEN_MULTIPART = { "content-type": "multipart/form-data; boundary=XyZ", origin: BASE_URL };
+const brokenBody = Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="email"\r\n\r\nsin-cierre');
+
+async function postBroken(request: APIRequestContext, path: string) {
+  return request.post(path, { headers: BROKEN_MULTIPART, data: brokenBody, maxRedirects: 0 });
+}
+
+async function expectRefused(request: APIRequestContext, path: string) {
+  for (const target of [path, path.replace(/\/?(\?|$)/, ".data$1")]) {
+    const res = await postBroken(request, target);
+    expect(res.status(), `${target}: ${await res.text()}`).toBe(400);
+  }
+}
+
+test("un multipart roto a los formularios de cuentas → 400, nunca 500", async ({ request }) => {
+  for (const path of ["/login", "/registro", "/restablecer-contrasena", "/restablecer-contrasena/nueva?token=x", "/contacto", "/cursos/1/inscribir"]) {
+    const res = await postBroken(request, path);
+    expect(res.status(), path).toBeLessThan(500);
+  }
+  await expectRefused(request, "/login");
+  await expectRefused(request, "/registro");
+  await expectRefused(request, "/restablecer-contrasena");
+});
+
+test("la página dice por qué, en español", async ({ page }) => {
+  const res = await page.request.post("/login", { headers: BROKEN_MULTIPART, data: brokenBody });
+  expect(res.status()).toBe(400);
+  expect(await res.text()).toContain("No pudimos leer el formulario enviado");
+});
+
+test("un multipart roto a /perfil y al examen (con sesión) → 400", async ({ page }) => {
+  await signUpAs(page);
+  await expectRefused(page.request, "/perfil");
+  await expectRefused(page.request, "/cursos/1/contenido?leccion=1");
+});
+
+test("un multipart roto a cada acción de administración → 400", async ({ page }) => {
+  await signInAsAdmin(page);
+  for (const path of ["/admin/usuarios", "/admin/inscripciones", "/admin/cursos", "/admin/cursos/nuevo", "/admin/cursos/1", "/admin/mensajes", "/admin/correos"]) {
+    await expectRefused(page.request, path);
+  }
+});
+
+test("un formulario demasiado grande → 413 con el mensaje en español", async ({ request }) => {
+  const res = await request.post("/login", {
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL },
+    data: `email=a%40b.cl&password=${"x".repeat(200_000)}`,
+  });
+  expect(res.status()).toBe(413);
+  expect(await res.text()).toContain("La solicitud es demasiado grande.");
+});
+
+test("TRACE, PUT y DELETE → 405 con Allow", async ({ request }) => {
+  for (const method of ["TRACE", "PUT", "DELETE"]) {
+    const res = await request.fetch("/", { method, headers: { origin: BASE_URL } });
+    expect(res.status(), method).toBe(405);
+    expect(res.headers().allow).toBe("GET, HEAD, POST");
+  }
+});
+
+test("un NUL en el token de restablecimiento → 400, nunca 500", async ({ request }) => {
+  const page = await request.get("/restablecer-contrasena/nueva?token=%00abc");
+  expect(page.status()).toBeLessThan(500);
+  const post = await request.post("/restablecer-contrasena/nueva?token=%00abc", {
+    headers: { origin: BASE_URL },
+    form: { token: "\u0000abc", password: "clave-nueva-1", confirmPassword: "clave-nueva-1" },
+  });
+  expect(post.status()).toBe(400);
+  const api = await request.post("/api/auth/reset-password", { headers: { origin: BASE_URL }, data: { token: "\u0000abc", newPassword: "clave-nueva-1" } });
+  expect(api.status()).toBe(400);
+});
+
+test("una contraseña de más de 128 caracteres en /login: el mensaje en español, sin inglés", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill("nadie@academia.test");
+  await page.getByLabel("Contraseña").fill("x".repeat(300));
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  const alert = page.getByRole("alert").first();
+  await expect(alert).toBeVisible();
+  await expect(alert).not.toContainText(/password|too long/i);
+});
+
+test("get-session no existe para el JavaScript de la página", async ({ page }) => {
+  await signUpAs(page);
+  const res = await page.request.get("/api/auth/get-session");
+  expect(res.status()).toBe(404);
+  expect(await res.text()).not.toContain("token");
+});
+
+test("redirectTo se normaliza antes de revisarse: nunca Location //otro-sitio", async ({ page }) => {
+  const user = await signUpAs(page);
+  await page.context().clearCookies();
+  for (const redirectTo of ["/.//evil.com", "/..//evil.com", "//evil.com", "/\\evil.com"]) {
+    const res = await page.request.post("/login", {
+      headers: { origin: BASE_URL },
+      form: { email: user.email, password: user.password, redirectTo },
+      maxRedirects: 0,
+    });
+    const location = res.headers().location ?? "";
+    expect(location.startsWith("//"), `${redirectTo} → ${location}`).toBe(false);
+    expect(location).not.toContain("evil.com");
+    await page.context().clearCookies();
+  }
+});
+
+test("CSP sin 'unsafe-inline' para scripts: nonce en páginas dinámicas, hashes en las de la caché", async ({ page, request }) => {
+  const first = await request.get("/nosotros");
+  const second = await request.get("/nosotros");
+  for (const res of [first, second]) expect(res.headers()["content-security-policy"]).not.toMatch(/script-src[^;]*unsafe-inline/);
+  const replayed = second.headers()["x-page-cache"] === "MISS" ? first : second;
+  if (replayed.headers()["x-page-cache"] === "HIT") {
+    expect(replayed.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  }
+  // A signed-in page: the nonce of its CSP is the one its inline scripts carry, and the page hydrates.
+  await signUpAs(page);
+  const response = await page.goto("/perfil");
+  const nonce = /'nonce-([^']+)'/.exec(response!.headers()["content-security-policy"]!)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(await response!.text()).toContain(`nonce="${nonce}"`);
+  await expectHydrated(page);
+});
+
+async function expectHydrated(page: Page) {
+  // React Router's client router exists only once the inline bootstrap ran under the CSP.
+  await expect.poll(() => page.evaluate(() => "__reactRouterRouter" in window || "__reactRouterContext" in window)).toBe(true);
+}
