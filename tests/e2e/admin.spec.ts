@@ -163,18 +163,17 @@ test.describe("administración", () => {
 
     // Invalid input: Spanish messages next to the fields, and what was typed stays.
     await page.getByLabel("Categoría", { exact: true }).fill("Emergencias");
-    await page.getByLabel("Duración (horas)", { exact: true }).fill("doce");
     await page.getByLabel("Precio (CLP)", { exact: true }).fill("15.000");
     await page.getByLabel("Descripción breve", { exact: true }).fill("Curso creado en una prueba de punta a punta.");
     await page.getByRole("button", { name: "Crear curso" }).click();
     await expect(page.getByText("Ingresa el título del curso.")).toBeVisible();
-    await expect(page.getByText("Ingresa la duración en horas: un número entero entre 1 y 2000.")).toBeVisible();
+    // The hours are not typed: they come from the lessons (decisions D1).
+    await expect(page.getByText(/Se calcula sola: la suma de la duración de las lecciones publicadas/)).toBeVisible();
     await expect(page.getByLabel("Título", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Precio (CLP)", { exact: true })).toHaveValue("15.000");
     await expect(page.getByLabel("Descripción breve", { exact: true })).toHaveValue("Curso creado en una prueba de punta a punta.");
 
     await page.getByLabel("Título", { exact: true }).fill(title);
-    await page.getByLabel("Duración (horas)", { exact: true }).fill("12");
     await page.getByLabel("Temas (uno por línea)").fill("Tema uno\nTema dos");
     await page.getByRole("button", { name: "Crear curso" }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

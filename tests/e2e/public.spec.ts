@@ -251,7 +251,7 @@ test.describe("detalle de curso", () => {
       [0, "Presentación", 2],
       [1, "Socorrer en una Emergencia", 2],
       [2, "Identificar el Problema", 2],
-      [3, "RCP y Obstrucción de Vía Aérea", 7],
+      [3, "RCP y Obstrucción de Vía Aérea", 8],
       [4, "Examen", 1],
     ] as const) {
       await expect(modules.nth(i).getByRole("heading", { name: title })).toBeVisible();
