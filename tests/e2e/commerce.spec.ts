@@ -1,6 +1,6 @@
 // Buying a course with Webpay Plus in Chromium, against the local Webpay server the e2e server starts.
 import { expect, test } from "./support/test";
-import { signUpAs } from "./support/auth";
+import { signInAsAdmin, signUpAs } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { answerAtWebpay, buyCourse, checkoutToWebpay } from "./support/commerce";
 import { waitForMail } from "./support/mail";
@@ -108,5 +108,90 @@ test.describe("compra con Webpay", () => {
     await signUpAs(page);
     await buyCourse(page, 1);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe("transferencia, cupones y reembolsos con la administración", () => {
+  test("transferencia: el pedido espera, el admin lo marca pagado y el alumno queda inscrito y avisado", async ({ page, browser }) => {
+    const learner = await signUpAs(page);
+    await page.goto("/cursos/1/comprar");
+    await page.getByRole("radio", { name: /Transferencia bancaria/ }).check();
+    await page.getByRole("checkbox", { name: "Acepto los términos de compra" }).check();
+    await page.getByRole("button", { name: "Confirmar compra" }).click();
+    await expect(page).toHaveURL(/\/compras\/[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const number = new URL(page.url()).pathname.split("/").pop()!;
+    await expect(page.getByRole("heading", { level: 1, name: `Pedido ${number}` })).toBeVisible();
+    await expect(page.getByText("Datos para la transferencia")).toBeVisible();
+    await expectNoA11yViolations(page);
+    expect(await waitForMail(learner.email, new RegExp(number))).toContain("$20.000");
+    // Not paid yet: no access.
+    await page.goto("/cursos/1/contenido");
+    await expect(page.getByText("No estás inscrito en este curso. Por favor, inscríbete primero.")).toBeVisible();
+
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto(`/admin/ventas/${number}`);
+    await expect(admin.getByRole("heading", { name: "Transferencia" })).toBeVisible();
+    await admin.getByRole("button", { name: "Marcar como pagado" }).click();
+    await expect(admin.getByText("Transferencia confirmada: la persona quedó inscrita y recibió un correo.")).toBeVisible();
+    // Pressed again (a second tab, a replay): nothing changes twice.
+    await admin.goto(`/admin/ventas/${number}`);
+    await expect(admin.getByRole("button", { name: "Marcar como pagado" })).toHaveCount(0);
+    await adminContext.close();
+
+    await page.goto(`/compras/${number}`);
+    await expect(page.getByRole("heading", { level: 1, name: "¡Gracias por tu compra!" })).toBeVisible();
+    await page.getByRole("link", { name: "Empezar el curso" }).click();
+    await expect(page).toHaveURL(/\/cursos\/1\/contenido/);
+    await expect(page.getByText("No estás inscrito en este curso. Por favor, inscríbete primero.")).toHaveCount(0);
+  });
+
+  test("un cupón del 100 % inscribe sin pasar por Webpay, y el reembolso quita el acceso", async ({ page, browser }) => {
+    const code = `GRATIS${Date.now().toString(36).toUpperCase()}`;
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto("/admin/cupones");
+    const form = admin.getByRole("form", { name: "Crear cupón" });
+    await form.getByLabel("Código").fill(code);
+    await form.getByLabel("Tipo de descuento").selectOption("percent");
+    await form.getByLabel("Valor").fill("100");
+    await form.getByLabel("Máximo de usos (opcional)").fill("1");
+    await form.getByRole("button", { name: "Crear cupón" }).click();
+    await expect(admin.getByRole("cell", { name: code })).toBeVisible();
+
+    await signUpAs(page);
+    await page.goto("/cursos/1/comprar");
+    await page.getByLabel("Cupón de descuento (opcional)").fill(code.toLowerCase());
+    await page.getByRole("radio", { name: /Webpay Plus/ }).check();
+    await page.getByRole("checkbox", { name: "Acepto los términos de compra" }).check();
+    await page.getByRole("button", { name: "Confirmar compra" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "¡Gracias por tu compra!" })).toBeVisible();
+    const number = new URL(page.url()).pathname.split("/").pop()!;
+    await expect(page.getByText("$0", { exact: true }).first()).toBeVisible();
+
+    // The single use is spent: another buyer is told so next to the field.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signUpAs(other);
+    await other.goto("/cursos/1/comprar");
+    await other.getByLabel("Cupón de descuento (opcional)").fill(code);
+    await other.getByRole("radio", { name: /Webpay Plus/ }).check();
+    await other.getByRole("checkbox", { name: "Acepto los términos de compra" }).check();
+    await other.getByRole("button", { name: "Confirmar compra" }).click();
+    await expect(other.getByLabel("Cupón de descuento (opcional)")).toHaveValue(code);
+    await expect(other.getByText(/cupón/i).filter({ hasNotText: "Cupón de descuento" }).first()).toBeVisible();
+    await expect(other.getByRole("heading", { name: "Webpay Plus local — pago de prueba" })).toHaveCount(0);
+    await otherContext.close();
+
+    await admin.goto(`/admin/ventas/${number}`);
+    await admin.getByLabel("Motivo del reembolso").fill("Cliente desistió dentro del plazo.");
+    await admin.getByRole("button", { name: "Reembolsar" }).click();
+    await expect(admin.getByText("Reembolso registrado. La persona ya no tiene acceso al curso.")).toBeVisible();
+    await adminContext.close();
+
+    await page.goto("/cursos/1/contenido");
+    await expect(page.getByText("No estás inscrito en este curso. Por favor, inscríbete primero.")).toBeVisible();
   });
 });
