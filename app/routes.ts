@@ -30,6 +30,12 @@ export default [
     route("compras", "routes/compras.tsx"),
     route("compras/:number", "routes/compra.tsx"),
     route("compras/:number/webpay", "routes/compra-webpay.tsx"),
+    // Companies' portal (decisions.md E2): each loader and action checks the company's managers itself
+    route("empresa", "routes/empresa/index.tsx"),
+    route("empresa/:companyId", "routes/empresa/empresa.tsx"),
+    route("empresa/:companyId/cursos/:courseId", "routes/empresa/curso.tsx"),
+    route("empresa/:companyId/cursos/:courseId/carga", "routes/empresa/carga.tsx"),
+    route("empresa/:companyId/comprar", "routes/empresa/comprar.tsx"),
   ]),
 
   // Administration: every path below /admin requires an admin
@@ -48,6 +54,8 @@ export default [
       route("ventas.csv", "routes/admin/ventas-csv.ts"),
       route("ventas/:number", "routes/admin/venta.tsx"),
       route("cupones", "routes/admin/cupones.tsx"),
+      route("empresas", "routes/admin/empresas.tsx"),
+      route("empresas/:id", "routes/admin/empresa.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
@@ -56,6 +64,9 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("archivos/lecciones/:lessonId", "routes/archivo-leccion.ts"),
   route("certificados/:code/pdf", "routes/certificado-pdf.ts"),
+  route("empresa/:companyId/certificados/:code", "routes/empresa/certificado-pdf.ts"),
+  route("empresa/:companyId/cursos/:courseId/descargas/:file", "routes/empresa/descarga.ts"),
+  route("invitacion/:token", "routes/invitacion.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
 

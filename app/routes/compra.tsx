@@ -34,6 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     { label: "Fecha", value: formatDateTime(o.paidAt ?? o.createdAt) },
     { label: "Curso", value: found.courseTitle },
   ];
+  if (o.companyId !== null) rows.push({ label: "Cupos para la empresa", value: o.quantity.toLocaleString("es-CL") });
   if (o.discountClp > 0) {
     rows.push({ label: "Subtotal", value: formatClp(o.subtotalClp) });
     rows.push({ label: `Cupón ${o.couponCode ?? ""}`.trim(), value: formatClp(-o.discountClp) });
@@ -49,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     method: o.method,
     courseId: o.courseId,
     courseTitle: found.courseTitle,
+    start: o.companyId !== null ? { path: `/empresa/${o.companyId}/cursos/${o.courseId}`, label: "Ir al portal de la empresa" } : null,
     total: formatClp(o.amountClp),
     rows,
     message: outcomeMessage(status, o.method),

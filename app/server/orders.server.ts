@@ -13,7 +13,8 @@ import {
 } from "~/domain/commerce";
 import { db, type DbOrTx, type Tx } from "./db/client.server";
 import { coupon, course, enrolment, order, orderEvent, payment, refund, user } from "./db/schema";
-import { enrolInCourse, findEnrolment } from "./enrolments.server";
+import { enrolInCourse, findEnrolment, type EnrolResult } from "./enrolments.server";
+import { creditSeats, freeSeats, lockSeatPool, writeLedger } from "./company-seats.server";
 import { getSaleModes } from "./sale-mode.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -28,6 +29,8 @@ export type OrderRow = typeof order.$inferSelect;
 export const returnUrl = () => `${env().PUBLIC_URL}/pagos/webpay/retorno`;
 export const orderPath = (number: string) => `/compras/${number}`;
 const contentPath = (courseId: number) => `/cursos/${courseId}/contenido`;
+/** Where a paid order's buyer starts: the course, or for a company's seats the company's portal. */
+const startPathOf = (row: Pick<OrderRow, "companyId" | "courseId">) => (row.companyId !== null ? `/empresa/${row.companyId}/cursos/${row.courseId}` : contentPath(row.courseId));
 
 // ── Checkout ──────────────────────────────────────────────────────────────────
 
@@ -66,7 +69,14 @@ async function releaseCouponUse(tx: Tx, couponId: number | null) {
     .where(eq(coupon.id, couponId));
 }
 
-export type CheckoutInput = { userId: string; courseId: number; method: "webpay" | "transfer"; couponCode: string | null };
+export type CheckoutInput = {
+  userId: string;
+  courseId: number;
+  method: "webpay" | "transfer";
+  couponCode: string | null;
+  /** Seats bought for a company by its manager (decisions.md E2): paid, they are credited to it, nobody is enrolled. */
+  company?: { id: number; quantity: number };
+};
 
 export type CheckoutResult =
   | { kind: "notFound" }
@@ -91,9 +101,9 @@ export async function checkout(input: CheckoutInput, provider: PaymentProvider =
     const mode = (await getSaleModes([target.id], tx)).get(target.id);
     if (mode === "free") return { kind: "free" };
     if (mode !== "paid" || target.priceClp === null) return { kind: "notForSale" };
-    if (await findEnrolment(input.userId, target.id, tx)) return { kind: "alreadyEnrolled" };
+    if (!input.company && (await findEnrolment(input.userId, target.id, tx))) return { kind: "alreadyEnrolled" };
 
-    if (input.method === "transfer" && !input.couponCode) {
+    if (input.method === "transfer" && !input.couponCode && !input.company) {
       // One open transfer order per learner and course: a second checkout shows the first again.
       const open = await findOpenTransferOrder(input.userId, target.id, tx);
       if (open) return { kind: "transfer", number: open };
@@ -106,11 +116,13 @@ export async function checkout(input: CheckoutInput, provider: PaymentProvider =
       if (!(await takeCouponUse(tx, check.id))) return { kind: "couponError", message: commerceMessages.couponExhausted };
       applied = check;
     }
-    const amounts = orderAmounts(target.priceClp, 1, applied);
+    const amounts = orderAmounts(target.priceClp, input.company?.quantity ?? 1, applied);
     const method: PaymentMethodType = amounts.total === 0 ? "free" : input.method;
     const row = await insertOrder(tx, {
       userId: input.userId,
       courseId: target.id,
+      companyId: input.company?.id ?? null,
+      quantity: amounts.quantity,
       unitPriceClp: amounts.unitPrice,
       subtotalClp: amounts.subtotal,
       discountClp: amounts.discount,
@@ -225,9 +237,11 @@ type PaymentValues = Omit<typeof payment.$inferInsert, "orderId">;
 async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, actorUserId: string | null, note: string | null) {
   const [inserted] = await tx.insert(payment).values({ ...values, orderId: row.id }).onConflictDoNothing().returning({ id: payment.id });
   if (!inserted) return;
-  const enrolled = await enrolInCourse({ userId: row.userId, courseId: row.courseId }, tx);
+  // Seats for a company are credited to it (once per order: the ledger's unique order_id); nobody is enrolled.
+  if (row.companyId !== null) await creditSeats(tx, { companyId: row.companyId, courseId: row.courseId, count: row.quantity, kind: "purchase", orderId: row.id, byUserId: actorUserId ?? row.userId });
+  const enrolled: EnrolResult = row.companyId !== null ? { status: "course-not-found" } : await enrolInCourse({ userId: row.userId, courseId: row.courseId }, tx);
   const enrolmentId = enrolled.status === "course-not-found" ? null : enrolled.enrolmentId;
-  if (enrolled.status === "course-not-found") logger.error({ orderId: row.id }, "paid order for an unpublished course: no enrolment");
+  if (enrolled.status === "course-not-found" && row.companyId === null) logger.error({ orderId: row.id }, "paid order for an unpublished course: no enrolment");
   const wasReleased = row.status === "cancelled" || row.status === "failed" || row.status === "rejected";
   // A late authorisation beats an earlier cancel: the coupon use it gave back is taken again (money was taken).
   if (wasReleased && row.couponId !== null) await tx.update(coupon).set({ uses: sql`${coupon.uses} + 1` }).where(eq(coupon.id, row.couponId));
@@ -242,7 +256,7 @@ async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, actorUserI
         : { type: "free" };
   await queueOrderMail(tx, row, (base) =>
     row.method === "transfer"
-      ? { ...base, kind: "transferConfirmed", total: row.amountClp, startPath: contentPath(row.courseId), orderPath: orderPath(row.number) }
+      ? { ...base, kind: "transferConfirmed", total: row.amountClp, startPath: startPathOf(row), orderPath: orderPath(row.number) }
       : {
           ...base,
           kind: "purchaseReceipt",
@@ -251,7 +265,7 @@ async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, actorUserI
           coupon: row.couponCode ? { code: row.couponCode, discount: row.discountClp } : null,
           total: row.amountClp,
           method,
-          startPath: contentPath(row.courseId),
+          startPath: startPathOf(row),
           orderPath: orderPath(row.number),
         },
   );
@@ -490,6 +504,7 @@ export async function confirmTransfer(number: string, adminId: string): Promise<
     if (!row) return { ok: false, message: "El pedido no existe." };
     if (row.method !== "transfer" || row.status !== "pending") return notPending;
     await markPaid(tx, row, { method: "transfer", amountClp: row.amountClp, recordedBy: adminId }, adminId, "Transferencia confirmada");
+    if (row.companyId !== null) return { ok: true, message: "Transferencia confirmada: los cupos quedaron disponibles para la empresa y el encargado recibió un correo." };
     return { ok: true, message: "Transferencia confirmada: la persona quedó inscrita y recibió un correo." };
   });
 }
@@ -562,7 +577,12 @@ export async function refundOrder(
       .returning({ id: refund.id });
     if (!inserted) return { ok: true as const, message: "El pedido ya estaba reembolsado." };
     const refundedAt = new Date();
-    if (!input.keepAccess) {
+    if (locked.companyId !== null) {
+      // Seats already used by workers stay theirs; the seats still free go back with the money.
+      await lockSeatPool(tx, locked.companyId, locked.courseId);
+      const back = Math.min(locked.quantity, await freeSeats(tx, locked.companyId, locked.courseId));
+      if (back > 0) await writeLedger(tx, { companyId: locked.companyId, courseId: locked.courseId, delta: -back, kind: "refund", reason: `Reembolso del pedido ${locked.number}`, byUserId: input.adminId, orderId: null });
+    } else if (!input.keepAccess) {
       await tx.delete(enrolment).where(and(eq(enrolment.userId, locked.userId), eq(enrolment.courseId, locked.courseId)));
     }
     const note = `${input.reason}${input.keepAccess ? " (mantiene el acceso)" : " (acceso terminado)"}`;

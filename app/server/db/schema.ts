@@ -404,6 +404,8 @@ export const order = pgTable(
     token: text("token").unique(),
     webpayUrl: text("webpay_url"), // where the browser posts token_ws, as create answered
     enrolmentId: integer("enrolment_id").references(() => enrolment.id, { onDelete: "set null" }),
+    // Seats bought by a company's manager (decisions.md E2): paid, the quantity is credited to this company.
+    companyId: integer("company_id").references(() => company.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
     paidAt: timestamp("paid_at", tz),
@@ -482,4 +484,137 @@ export const courseWaitlist = pgTable(
     notifiedAt: timestamp("notified_at", tz),
   },
   (t) => [uniqueIndex("course_waitlist_course_email_uq").on(t.courseId, t.email), index("course_waitlist_created_idx").on(t.createdAt)],
+);
+
+// ── Companies (decisions.md E2): seats per course, managers, workers enrolled through the company ──
+export const company = pgTable(
+  "company",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(), // razón social
+    rut: text("rut").notNull().unique(), // normalised ('76543210-3', app/domain/rut.ts)
+    giro: text("giro"),
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("company_name_idx").on(t.name)],
+);
+
+export const companyManager = pgTable(
+  "company_manager",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    addedBy: text("added_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index("company_manager_user_idx").on(t.userId)],
+);
+
+// One row per company × course that ever held seats: the row every seat-consuming transaction locks
+// (SELECT … FOR UPDATE) before it sums the ledger, so two enrolments cannot both take the last seat.
+export const companySeatPool = pgTable(
+  "company_seat_pool",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => course.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.courseId] })],
+);
+
+// Seats available = sum(delta). Credits: grant (an admin, with a reason), purchase (a paid order, once per
+// order); debits: a worker enrolled or invited; a revoked invitation gives its seat back.
+export const companySeatLedger = pgTable(
+  "company_seat_ledger",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => course.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    kind: text("kind").notNull(), // grant | purchase | enrolment | invitation | revocation
+    reason: text("reason"),
+    byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => order.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index("company_seat_ledger_pool_idx").on(t.companyId, t.courseId),
+    // A paid order is credited once, however often its payment is confirmed.
+    uniqueIndex("company_seat_ledger_order_uq").on(t.orderId).where(sql`${t.orderId} is not null`),
+  ],
+);
+
+// Which enrolments came through which company: the only ones its managers see.
+export const companyEnrolment = pgTable(
+  "company_enrolment",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => course.id, { onDelete: "cascade" }),
+    enrolmentId: integer("enrolment_id")
+      .notNull()
+      .unique()
+      .references(() => enrolment.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("company_enrolment_company_course_idx").on(t.companyId, t.courseId)],
+);
+
+// Invitations by e-mail: a worker to a course (holds a seat until accepted or revoked), or a manager.
+// Only the SHA-256 of the token is stored; the link in the mail carries the token itself.
+export const companyInvitation = pgTable(
+  "company_invitation",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(), // worker | manager
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    courseId: integer("course_id").references(() => course.id, { onDelete: "cascade" }),
+    email: text("email").notNull(), // lower-case
+    name: text("name").notNull(),
+    rut: text("rut"), // normalised; required for workers
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", tz).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", tz),
+    acceptedUserId: text("accepted_user_id").references(() => user.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", tz),
+  },
+  (t) => [
+    index("company_invitation_company_idx").on(t.companyId, t.courseId),
+    // One open invitation per worker and course, and per manager and company.
+    uniqueIndex("company_invitation_open_worker_uq")
+      .on(t.courseId, t.email)
+      .where(sql`${t.kind} = 'worker' and ${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    uniqueIndex("company_invitation_open_manager_uq")
+      .on(t.companyId, t.email)
+      .where(sql`${t.kind} = 'manager' and ${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
 );

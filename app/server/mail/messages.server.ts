@@ -146,6 +146,14 @@ export interface CompanyEnrolmentMail extends Addressee {
   startPath: string;
 }
 
+export interface CompanyManagerInvitationMail extends Addressee {
+  kind: "companyManagerInvitation";
+  companyName: string;
+  /** The set-a-password link (path or absolute URL on PUBLIC_URL). */
+  acceptUrl: string;
+  expiresAt: Date;
+}
+
 export type MailMessage =
   | WelcomeMail
   | EnrolmentMail
@@ -160,7 +168,8 @@ export type MailMessage =
   | OrderRejectedMail
   | RefundMail
   | CompanyInvitationMail
-  | CompanyEnrolmentMail;
+  | CompanyEnrolmentMail
+  | CompanyManagerInvitationMail;
 
 export type MailKind = MailMessage["kind"];
 

@@ -14,7 +14,7 @@ import {
   transferConfirmed,
   transferInstructions,
 } from "./templates/commerce.server";
-import { companyEnrolment, companyInvitation } from "./templates/company.server";
+import { companyEnrolment, companyInvitation, companyManagerInvitation } from "./templates/company.server";
 import { contactAutoReply, contactInbox } from "./templates/contact.server";
 import { certificate, enrolment } from "./templates/learning.server";
 
@@ -36,6 +36,7 @@ const templates: Templates = {
   refund,
   companyInvitation,
   companyEnrolment,
+  companyManagerInvitation,
 };
 
 export async function renderMail(message: MailMessage, options: { baseUrl: string }): Promise<RenderedMail> {

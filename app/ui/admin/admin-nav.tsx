@@ -8,6 +8,7 @@ const items = [
   { to: "/admin/cursos", label: "Cursos", end: false },
   { to: "/admin/ventas", label: "Ventas", end: false },
   { to: "/admin/cupones", label: "Cupones", end: false },
+  { to: "/admin/empresas", label: "Empresas", end: false },
   { to: "/admin/mensajes", label: "Mensajes", end: false },
   { to: "/admin/correos", label: "Correos", end: false },
 ];

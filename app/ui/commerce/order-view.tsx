@@ -10,6 +10,8 @@ export interface OrderViewData {
   method: string;
   courseId: number;
   courseTitle: string;
+  /** Where 'paid' leads when it is not the course itself (seats bought for a company: its portal). */
+  start?: { path: string; label: string } | null;
   total: string;
   rows: { label: string; value: string }[];
   message: string | null;
@@ -81,8 +83,8 @@ export function OrderView({ order: o }: { order: OrderViewData }) {
 
         <div className="mt-8 flex flex-wrap gap-3">
           {paid ? (
-            <Link to={`/cursos/${o.courseId}/contenido`} className={primary}>
-              Empezar el curso
+            <Link to={o.start?.path ?? `/cursos/${o.courseId}/contenido`} className={primary}>
+              {o.start?.label ?? "Empezar el curso"}
             </Link>
           ) : null}
           {o.canPayAtWebpay ? (

@@ -117,6 +117,11 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
     links: ["/cursos/1/contenido?leccion=101"],
     text: ["Constructora Los Andes SpA te inscribió en el curso Reanimación Cardiopulmonar solo Compresiones"],
   },
+  companyManagerInvitation: {
+    subject: "Te damos acceso al portal de Constructora Los Andes SpA en Academia Andes",
+    links: ["/invitacion/def456"],
+    text: ["Constructora Los Andes SpA", "vence el 22 de marzo de 2026", "Hola, Marta Rojas:"],
+  },
 };
 
 /** Every href in the HTML, with the entities React writes turned back into characters. */

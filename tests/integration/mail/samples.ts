@@ -112,6 +112,13 @@ export const samples: Samples = {
     course: RCP,
     startPath: "/cursos/1/contenido?leccion=101",
   },
+  companyManagerInvitation: {
+    kind: "companyManagerInvitation",
+    name: "Marta Rojas",
+    companyName: "Constructora Los Andes SpA",
+    acceptUrl: "/invitacion/def456",
+    expiresAt: new Date("2026-03-22T17:05:00Z"),
+  },
 };
 
 export const allSamples = Object.values(samples) as MailMessage[];

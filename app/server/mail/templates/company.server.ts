@@ -2,7 +2,7 @@
 import { site } from "~/config/site";
 import { formatDate } from "~/domain/format";
 import { note, p, strong, type MailContent, type MailContext } from "../content.server";
-import type { CompanyEnrolmentMail, CompanyInvitationMail } from "../messages.server";
+import type { CompanyEnrolmentMail, CompanyInvitationMail, CompanyManagerInvitationMail } from "../messages.server";
 import { emailLink, greeting } from "./shared.server";
 
 export function companyInvitation(m: CompanyInvitationMail, ctx: MailContext): MailContent {
@@ -35,5 +35,21 @@ export function companyEnrolment(m: CompanyEnrolmentMail, ctx: MailContext): Mai
       note("¿No esperabas esta inscripción? Consulta con tu empresa o escríbenos a ", emailLink(), "."),
     ],
     reason: `Recibes este correo porque ${m.companyName} te inscribió en un curso de ${site.name}.`,
+  };
+}
+
+export function companyManagerInvitation(m: CompanyManagerInvitationMail, ctx: MailContext): MailContent {
+  return {
+    subject: `Te damos acceso al portal de ${m.companyName} en ${site.name}`,
+    preview: `Crea tu contraseña para administrar la capacitación de ${m.companyName}. La invitación vence el ${formatDate(m.expiresAt)}.`,
+    heading: "Administra la capacitación de tu empresa",
+    greeting: greeting(m.name),
+    blocks: [
+      p(`${site.name} te nombró encargado de `, strong(m.companyName), ": podrás inscribir a sus trabajadores, seguir su avance y descargar sus certificados."),
+      p("Para empezar, crea tu contraseña con este botón. El enlace es personal y ", strong(`vence el ${formatDate(m.expiresAt)}`), "."),
+      { type: "button", label: "Crear mi contraseña", href: ctx.url(m.acceptUrl), showUrl: true },
+      note("Si el enlace venció o no esperabas este correo, escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${site.name} te nombró encargado de ${m.companyName}.`,
   };
 }

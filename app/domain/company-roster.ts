@@ -1,0 +1,183 @@
+// A list of workers uploaded by a company's manager (CSV or XLSX, columns nombre, correo, RUT): reading the
+// table, and checking every row before anything is written, so the preview names each row's problems.
+import { emailField } from "./companies";
+import { withoutControlChars } from "./plain-text";
+import { parseRut, RUT_MESSAGES } from "./rut";
+import { MAX_NAME_LENGTH } from "./account-limits";
+
+/** More rows than this in one file are refused (the import runs in one transaction). */
+export const MAX_ROSTER_ROWS = 2000;
+
+export const rosterMessages = {
+  fileRequired: "Elige un archivo CSV o Excel (.xlsx) con las columnas nombre, correo y RUT.",
+  fileType: "El archivo debe ser CSV (.csv) o Excel (.xlsx).",
+  fileUnreadable: "No pudimos leer el archivo. Guárdalo como CSV (separado por ; o ,) o como Excel (.xlsx) e inténtalo de nuevo.",
+  noHeader: "No encontramos los encabezados nombre, correo y RUT en la primera fila del archivo.",
+  empty: "El archivo no tiene filas de trabajadores.",
+  tooMany: `El archivo tiene más de ${MAX_ROSTER_ROWS.toLocaleString("es-CL")} filas. Divídelo en partes más pequeñas.`,
+  nameRequired: "Falta el nombre.",
+  nameTooLong: `El nombre tiene más de ${MAX_NAME_LENGTH} caracteres.`,
+  emailInvalid: "El correo no es válido.",
+  rutRequired: "Falta el RUT.",
+  rutInvalid: RUT_MESSAGES.invalid.replace("Ingresa un RUT válido", "El RUT no es válido"),
+  rutCheckDigit: RUT_MESSAGES.checkDigit,
+  duplicateEmail: (line: number) => `Correo repetido en el archivo (también en la fila ${line}).`,
+  duplicateRut: (line: number) => `RUT repetido en el archivo (también en la fila ${line}).`,
+  alreadyEnrolled: "Ya está inscrito en este curso.",
+  alreadyInvited: "Ya tiene una invitación vigente para este curso.",
+  rutOfOtherAccount: "El RUT pertenece a otra cuenta de la academia.",
+  rutMismatch: "La cuenta con este correo tiene registrado otro RUT.",
+  accountIsAdmin: "El correo pertenece a un administrador de la academia.",
+  noSeat: "No quedan cupos para esta fila.",
+  nothingValid: "No hay filas válidas para inscribir.",
+  seatsChanged: "Los cupos cambiaron mientras revisabas la lista. Revisa la vista previa de nuevo.",
+  imported: (enrolled: number, invited: number) =>
+    `Listo: ${enrolled.toLocaleString("es-CL")} ${enrolled === 1 ? "persona inscrita" : "personas inscritas"} y ${invited.toLocaleString("es-CL")} ${invited === 1 ? "invitación enviada" : "invitaciones enviadas"}.`,
+} as const;
+
+// ── Reading a CSV ─────────────────────────────────────────────────────────────
+
+/** RFC 4180 fields (quotes, doubled quotes, line breaks inside quotes), separated by ';' or ',' (guessed from the header). */
+export function parseCsv(text: string): string[][] {
+  const src = text.replace(/^\uFEFF/, "");
+  const firstLine = src.split(/\r?\n/, 1)[0] ?? "";
+  const sep = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (src[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += ch;
+    } else if (ch === '"' && field === "") quoted = true;
+    else if (ch === sep) {
+      row.push(field);
+      field = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && src[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += ch;
+  }
+  if (field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+// ── From a table to rows ──────────────────────────────────────────────────────
+
+export interface RosterInput {
+  /** The row's number as the manager sees it in the spreadsheet (the header is row 1). */
+  line: number;
+  name: string;
+  email: string;
+  rut: string;
+}
+
+const fold = (v: string) =>
+  v
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
+
+const HEADERS: Record<"name" | "email" | "rut", string[]> = {
+  name: ["nombre", "nombres", "nombrecompleto", "name", "trabajador"],
+  email: ["correo", "correoelectronico", "email", "mail", "emailaddress"],
+  rut: ["rut", "run", "rutrun"],
+};
+
+/** The rows of a table whose first row names the columns nombre, correo and RUT (any order, any case, accents). */
+export function rosterFromTable(table: string[][]): { ok: true; rows: RosterInput[] } | { ok: false; message: string } {
+  const header = (table[0] ?? []).map((h) => fold(String(h)));
+  const col = (k: keyof typeof HEADERS) => header.findIndex((h) => HEADERS[k].includes(h));
+  const idx = { name: col("name"), email: col("email"), rut: col("rut") };
+  if (idx.name < 0 || idx.email < 0 || idx.rut < 0) return { ok: false, message: rosterMessages.noHeader };
+  const rows: RosterInput[] = [];
+  for (let i = 1; i < table.length; i++) {
+    const cells = table[i]!;
+    const get = (j: number) => withoutControlChars(String(cells[j] ?? "")).trim();
+    const row = { line: i + 1, name: get(idx.name), email: get(idx.email), rut: get(idx.rut) };
+    if (!row.name && !row.email && !row.rut) continue;
+    rows.push(row);
+  }
+  if (rows.length === 0) return { ok: false, message: rosterMessages.empty };
+  if (rows.length > MAX_ROSTER_ROWS) return { ok: false, message: rosterMessages.tooMany };
+  return { ok: true, rows };
+}
+
+// ── Checking rows ─────────────────────────────────────────────────────────────
+
+export interface RosterRow extends RosterInput {
+  /** Normalised e-mail (lower-case) and RUT ('12345678-5') when valid, else as typed. */
+  normalEmail: string;
+  normalRut: string;
+  problems: string[];
+}
+
+/** What the database says about the rows' people, gathered by the server in a few queries. */
+export interface RosterContext {
+  /** Accounts by lower-case e-mail. */
+  accounts: Map<string, { rut: string | null; admin: boolean }>;
+  /** Lower-case e-mails of accounts already enrolled in the course. */
+  enrolled: Set<string>;
+  /** Lower-case e-mails with an open invitation to the course. */
+  invited: Set<string>;
+  /** RUT → lower-case e-mail of the account that holds it. */
+  rutOwners: Map<string, string>;
+  /** Free seats of the company for the course. */
+  free: number;
+}
+
+/** Checks each row on its own, then against the file, then against the database; the seats go to the first valid rows. */
+export function checkRoster(rows: RosterInput[], ctx: RosterContext): RosterRow[] {
+  const firstEmail = new Map<string, number>();
+  const firstRut = new Map<string, number>();
+  let seatsLeft = ctx.free;
+  return rows.map((r) => {
+    const problems: string[] = [];
+    if (!r.name) problems.push(rosterMessages.nameRequired);
+    else if (r.name.length > MAX_NAME_LENGTH) problems.push(rosterMessages.nameTooLong);
+    const email = emailField.safeParse(r.email);
+    const normalEmail = email.success ? email.data : r.email.trim().toLowerCase();
+    if (!email.success) problems.push(rosterMessages.emailInvalid);
+    const rut = r.rut ? parseRut(r.rut) : null;
+    const normalRut = rut?.ok ? rut.rut : r.rut;
+    if (!rut) problems.push(rosterMessages.rutRequired);
+    else if (!rut.ok) problems.push(rut.reason === "checkDigit" ? rosterMessages.rutCheckDigit : rosterMessages.rutInvalid);
+    if (email.success) {
+      const seen = firstEmail.get(normalEmail);
+      if (seen !== undefined) problems.push(rosterMessages.duplicateEmail(seen));
+      else firstEmail.set(normalEmail, r.line);
+    }
+    if (rut?.ok) {
+      const seen = firstRut.get(normalRut);
+      if (seen !== undefined) problems.push(rosterMessages.duplicateRut(seen));
+      else firstRut.set(normalRut, r.line);
+    }
+    if (problems.length === 0) {
+      const account = ctx.accounts.get(normalEmail);
+      const owner = ctx.rutOwners.get(normalRut);
+      if (account?.admin) problems.push(rosterMessages.accountIsAdmin);
+      else if (ctx.enrolled.has(normalEmail)) problems.push(rosterMessages.alreadyEnrolled);
+      else if (ctx.invited.has(normalEmail)) problems.push(rosterMessages.alreadyInvited);
+      else if (account?.rut && account.rut !== normalRut) problems.push(rosterMessages.rutMismatch);
+      else if (owner !== undefined && owner !== normalEmail) problems.push(rosterMessages.rutOfOtherAccount);
+    }
+    if (problems.length === 0) {
+      if (seatsLeft > 0) seatsLeft--;
+      else problems.push(rosterMessages.noSeat);
+    }
+    return { ...r, normalEmail, normalRut, problems };
+  });
+}

@@ -1,0 +1,28 @@
+// GET /empresa/:companyId/certificados/:code — a worker's certificate PDF for the company's manager: only
+// when the certificate's enrolment came through this company (404 otherwise, as for an unknown code).
+import type { Route } from "./+types/certificado-pdf";
+import { certificatePdfFilename } from "~/domain/certificate-code";
+import { parseId } from "~/domain/ids";
+import { requireCompanyAccess } from "~/server/companies.server";
+import { getCertificateByCode } from "~/server/certificates.server";
+import { getCertificatePdf } from "~/server/certificate-pdf.server";
+import { isCompanyCertificate } from "~/server/company-workers.server";
+import { env } from "~/server/env.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { company } = await requireCompanyAccess(request, parseId(params.companyId));
+  const cert = await getCertificateByCode(params.code);
+  if (!cert || !(await isCompanyCertificate(company.id, cert.enrolmentId))) {
+    return new Response("Certificado no encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const pdf = await getCertificatePdf(cert, env().PUBLIC_URL);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${certificatePdfFilename(cert.code)}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,189 @@
+// /empresa/:companyId/cursos/:courseId — one course of a company: its seats, the workers enrolled through the
+// company (progress, last activity, exam attempts, best score, completion, certificate), filters, the
+// invitations that hold a seat (resend, revoke) and the form to enrol one worker.
+import { data, Form, Link } from "react-router";
+import { readFormOrThrow } from "~/server/request-body.server";
+import type { Route } from "./+types/curso";
+import {
+  INVITATION_STATE_LABELS,
+  WORKER_FIELDS,
+  WORKER_STATUS_LABELS,
+  WORKER_STATUSES,
+  companyMessages,
+  matchesWorkerFilters,
+  parseWorkerFilters,
+  workerSchema,
+  workerStatus,
+} from "~/domain/companies";
+import { parseForm } from "~/domain/admin-forms";
+import { formatDate, formatDateTime } from "~/domain/format";
+import { parseId } from "~/domain/ids";
+import { formatRut } from "~/domain/rut";
+import { requireCompanyAccess } from "~/server/companies.server";
+import { seatSummaries } from "~/server/company-seats.server";
+import { enrolWorker, listCompanyWorkers, listOpenInvitations, resendInvitation, revokeInvitation } from "~/server/company-workers.server";
+import { getPublishedCourse } from "~/server/courses.server";
+import { EnrolWorkerForm, InvitationsList, PortalHeader, WorkersTable, type PortalActionData } from "~/ui/company/portal";
+import { Notice } from "~/ui/admin/notice";
+import { container, input, label, secondaryButton } from "~/ui/admin/styles";
+import { site } from "~/config/site";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.course.title ?? "Curso"} | ${loaderData?.company.name ?? "Empresa"} | ${site.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+async function courseOf(params: { courseId?: string }) {
+  const id = parseId(params.courseId);
+  const found = id === null ? null : await getPublishedCourse(id);
+  if (!found) throw data(companyMessages.courseNotFound, { status: 404 });
+  return found.course;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { company } = await requireCompanyAccess(request, parseId(params.companyId));
+  const c = await courseOf(params);
+  const filters = parseWorkerFilters(new URL(request.url).searchParams);
+  const [workers, invitations, seats] = await Promise.all([listCompanyWorkers(company.id, c.id), listOpenInvitations(company.id, c.id), seatSummaries(company.id)]);
+  const seat = seats.find((s) => s.courseId === c.id) ?? { courseId: c.id, courseTitle: c.title, credited: 0, used: 0, free: 0 };
+  const shown = workers.filter((w) => matchesWorkerFilters(w, filters));
+  return {
+    company: { id: company.id, name: company.name, rut: formatRut(company.rut) },
+    course: { id: c.id, title: c.title },
+    seat,
+    filters,
+    total: workers.length,
+    completed: workers.filter((w) => w.completedAt).length,
+    workers: shown.map((w) => ({
+      enrolmentId: w.enrolmentId,
+      name: w.name,
+      email: w.email,
+      rut: w.rut ? formatRut(w.rut) : "—",
+      progress: w.progress,
+      status: WORKER_STATUS_LABELS[workerStatus(w)],
+      lastActivity: formatDateTime(w.lastActivity),
+      attempts: w.attempts,
+      bestScore: w.bestScore === null ? "—" : `${w.bestScore} %`,
+      completedAt: formatDate(w.completedAt),
+      certificateCode: w.certificateCode,
+      certificatePdf: w.certificateKey ? `/empresa/${company.id}/certificados/${w.certificateKey}` : null,
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      name: i.name,
+      email: i.email,
+      rut: i.rut ? formatRut(i.rut) : "—",
+      stateLabel: INVITATION_STATE_LABELS[i.state],
+      expired: i.state === "expired",
+      sentAt: formatDate(i.sentAt),
+      expiresAt: formatDate(i.expiresAt),
+    })),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, company } = await requireCompanyAccess(request, parseId(params.companyId));
+  const c = await courseOf(params);
+  const form = await readFormOrThrow(request);
+  const intent = String(form.get("intent") ?? "");
+  const reply = (body: Omit<PortalActionData, "intent">, status = 200) => data<PortalActionData>({ ...body, intent }, { status });
+  if (intent === "enrol") {
+    const parsed = parseForm(workerSchema, form, WORKER_FIELDS);
+    if (!parsed.ok) return reply({ ok: false, message: null, fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
+    const result = await enrolWorker(company.id, c.id, parsed.data, user.id);
+    if (result.ok) return reply({ ok: true, message: result.message, fieldErrors: {}, values: {} });
+    if (result.field === "form") return reply({ ok: false, message: result.message, fieldErrors: {}, values: parsed.values }, 409);
+    return reply({ ok: false, message: null, fieldErrors: { [result.field]: result.message }, values: parsed.values }, 400);
+  }
+  if (intent === "resend" || intent === "revoke") {
+    const invitationId = parseId(form.get("invitationId"));
+    if (invitationId === null) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
+    const result = intent === "resend" ? await resendInvitation(company.id, invitationId) : await revokeInvitation(company.id, invitationId, user.id);
+    return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
+  }
+  return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
+}
+
+export default function CompanyCourse({ loaderData, actionData }: Route.ComponentProps) {
+  const { company, course, seat, filters, workers, invitations, total, completed } = loaderData;
+  const n = (v: number) => v.toLocaleString("es-CL");
+  const downloads = `/empresa/${company.id}/cursos/${course.id}/descargas`;
+  return (
+    <section className={`${container} py-8`}>
+      <p className="text-sm">
+        <Link to={`/empresa/${company.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
+          ← {company.name}
+        </Link>
+      </p>
+      <div className="mt-2">
+        <PortalHeader companyName={course.title} companyRut={`${company.rut} · ${company.name}`} />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ["Cupos comprados", seat.credited],
+          ["Cupos usados", seat.used],
+          ["Cupos disponibles", seat.free],
+          ["Completaron", completed],
+        ].map(([k, v]) => (
+          <div key={k} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{k}</dt>
+            <dd className="text-2xl font-bold text-ink">{n(Number(v))}</dd>
+          </div>
+        ))}
+      </dl>
+      {actionData?.message ? <Notice ok={actionData.ok} message={actionData.message} /> : null}
+      <EnrolWorkerForm key={actionData?.ok ? `ok:${actionData.message}` : "enrol"} actionData={actionData} free={seat.free} />
+      <p className="mt-4 flex flex-wrap gap-3">
+        <Link to={`/empresa/${company.id}/cursos/${course.id}/carga`} className={secondaryButton}>
+          Carga masiva (CSV o Excel)
+        </Link>
+        <Link to={`/empresa/${company.id}/comprar?curso=${course.id}`} className={secondaryButton}>
+          Comprar cupos
+        </Link>
+      </p>
+
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 className="text-lg font-bold text-ink">Trabajadores ({n(total)})</h2>
+        <p className="flex flex-wrap gap-2">
+          <a href={`${downloads}/trabajadores.xlsx`} className={secondaryButton} download>
+            Descargar Excel
+          </a>
+          <a href={`${downloads}/trabajadores.csv`} className={secondaryButton} download>
+            Descargar CSV
+          </a>
+          {completed > 0 ? (
+            <a href={`${downloads}/certificados.zip`} className={secondaryButton} download>
+              Descargar certificados (ZIP)
+            </a>
+          ) : null}
+        </p>
+      </div>
+      <Form method="get" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Filtrar trabajadores">
+        <div className="sm:w-72">
+          <label htmlFor="q" className={label}>
+            Buscar por nombre, correo o RUT
+          </label>
+          <input id="q" name="q" defaultValue={filters.q} className={input} />
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor="estado" className={label}>
+            Estado
+          </label>
+          <select id="estado" name="estado" defaultValue={filters.status ?? ""} className={input}>
+            <option value="">Todos</option>
+            {WORKER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {WORKER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Filtrar
+        </button>
+      </Form>
+      <WorkersTable workers={workers} />
+      <InvitationsList invitations={invitations} />
+    </section>
+  );
+}

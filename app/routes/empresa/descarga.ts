@@ -1,0 +1,44 @@
+// GET /empresa/:companyId/cursos/:courseId/descargas/{trabajadores.csv|trabajadores.xlsx|certificados.zip}:
+// the company's workers of a course as CSV or Excel, and all their certificates as one ZIP.
+import { data } from "react-router";
+import type { Route } from "./+types/descarga";
+import { companyMessages } from "~/domain/companies";
+import { parseId } from "~/domain/ids";
+import { requireCompanyAccess } from "~/server/companies.server";
+import { certificatesZip, fileSlug, workersCsv, workersXlsx } from "~/server/company-exports.server";
+import { getPublishedCourse } from "~/server/courses.server";
+
+const common = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { company } = await requireCompanyAccess(request, parseId(params.companyId));
+  const courseId = parseId(params.courseId);
+  const found = courseId === null ? null : await getPublishedCourse(courseId);
+  if (!found) throw data(companyMessages.courseNotFound, { status: 404 });
+  const c = found.course;
+  const base = `${fileSlug(company.name)}-${fileSlug(c.title)}`;
+  switch (params.file) {
+    case "trabajadores.csv":
+      return new Response(await workersCsv(company.id, c.id), {
+        headers: { ...common, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${base}-trabajadores.csv"` },
+      });
+    case "trabajadores.xlsx": {
+      const xlsx = await workersXlsx(company.id, c.id, c.title);
+      return new Response(new Uint8Array(xlsx), {
+        headers: {
+          ...common,
+          "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          "Content-Disposition": `attachment; filename="${base}-trabajadores.xlsx"`,
+          "Content-Length": String(xlsx.length),
+        },
+      });
+    }
+    case "certificados.zip": {
+      const zip = await certificatesZip(company.id, c.id);
+      if (!zip) return new Response("Aún no hay certificados emitidos en este curso.", { status: 404, headers: { ...common, "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response(zip, { headers: { ...common, "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${base}-certificados.zip"` } });
+    }
+    default:
+      throw data("Archivo no encontrado.", { status: 404 });
+  }
+}

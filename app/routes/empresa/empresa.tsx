@@ -1,0 +1,43 @@
+// /empresa/:companyId — a company's courses: seats bought, used and free, each linking to its workers.
+import { Link } from "react-router";
+import type { Route } from "./+types/empresa";
+import { parseId } from "~/domain/ids";
+import { formatRut } from "~/domain/rut";
+import { requireCompanyAccess } from "~/server/companies.server";
+import { seatSummaries } from "~/server/company-seats.server";
+import { PortalHeader } from "~/ui/company/portal";
+import { SeatsTable } from "~/ui/company/seats-table";
+import { container, primaryButton } from "~/ui/admin/styles";
+import { site } from "~/config/site";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.company.name ?? "Empresa"} | Portal de empresa | ${site.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { company } = await requireCompanyAccess(request, parseId(params.companyId));
+  return { company: { id: company.id, name: company.name, rut: formatRut(company.rut) }, seats: await seatSummaries(company.id) };
+}
+
+export default function CompanyPortal({ loaderData }: Route.ComponentProps) {
+  const { company, seats } = loaderData;
+  return (
+    <section className={`${container} py-8`}>
+      <PortalHeader companyName={company.name} companyRut={company.rut}>
+        <Link to={`/empresa/${company.id}/comprar`} className={primaryButton}>
+          Comprar cupos
+        </Link>
+      </PortalHeader>
+      <h2 className="mt-8 text-lg font-bold text-ink">Cursos y cupos</h2>
+      <p className="mt-1 text-sm text-slate-600">Elige un curso para inscribir trabajadores y seguir su avance.</p>
+      <SeatsTable seats={seats} linkTo={(courseId) => `/empresa/${company.id}/cursos/${courseId}`} />
+      {seats.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-700">
+          Aún no tienes cupos: cómpralos con el botón «Comprar cupos» o, para un convenio,{" "}
+          <Link to="/contacto" className="font-semibold text-brand-700 underline underline-offset-4">
+            escríbenos
+          </Link>
+          .
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+// The manager's portal (/empresa): a company's courses and seats, one course's workers with their progress,
+// the invitations that still hold a seat, and the form to enrol one worker.
+import { Form, Link } from "react-router";
+import { TextField } from "../admin/field";
+import { SubmitButton } from "../admin/submit-button";
+import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
+import { card, smallButton } from "../admin/styles";
+
+export type PortalActionData = { ok: boolean; intent: string; message: string | null; fieldErrors: Record<string, string>; values: Record<string, string> };
+
+export function PortalHeader({ companyName, companyRut, children }: { companyName: string; companyRut: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Portal de empresa</p>
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">{companyName}</h1>
+        <p className="text-sm text-slate-600">RUT {companyRut}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function EnrolWorkerForm({ actionData, free }: { actionData?: PortalActionData; free: number }) {
+  const mine = actionData?.intent === "enrol";
+  const errors = mine ? actionData.fieldErrors : {};
+  const values = mine && !actionData.ok ? actionData.values : {};
+  return (
+    <section className={`${card} mt-6 p-5`} aria-labelledby="enrol-title">
+      <h2 id="enrol-title" className="text-lg font-bold text-ink">
+        Inscribir a un trabajador
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Si ya tiene cuenta, queda inscrito y le avisamos por correo; si no, le enviamos una invitación para crear su contraseña (vence en 7 días).
+        Cada inscripción o invitación usa un cupo. Cupos disponibles: <strong>{free.toLocaleString("es-CL")}</strong>.
+      </p>
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start" aria-label="Inscribir a un trabajador" noValidate>
+        <TextField label="Nombre" name="name" required autoComplete="off" defaultValue={values.name} error={errors.name} />
+        <TextField label="Correo electrónico" name="email" type="email" inputMode="email" required autoComplete="off" defaultValue={values.email} error={errors.email} />
+        <TextField label="RUT" name="rut" required autoComplete="off" defaultValue={values.rut} error={errors.rut} hint="Por ejemplo 12.345.678-5." />
+        <div className="lg:pt-6">
+          <SubmitButton intent="enrol" label="Inscribir" pendingLabel="Inscribiendo..." />
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export interface WorkerView {
+  enrolmentId: number;
+  name: string;
+  email: string;
+  rut: string;
+  progress: number;
+  status: string;
+  lastActivity: string;
+  attempts: number;
+  bestScore: string;
+  completedAt: string;
+  certificateCode: string | null;
+  certificatePdf: string | null;
+}
+
+export function WorkersTable({ workers }: { workers: WorkerView[] }) {
+  if (workers.length === 0) {
+    return <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">No hay trabajadores que mostrar.</p>;
+  }
+  return (
+    <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <table className={rtTable}>
+        <caption className="sr-only">Trabajadores inscritos</caption>
+        <thead className={rtHead}>
+          <tr>
+            <th className={rtTh}>Trabajador</th>
+            <th className={rtTh}>RUT</th>
+            <th className={rtTh}>Avance</th>
+            <th className={rtTh}>Última actividad</th>
+            <th className={rtTh}>Intentos</th>
+            <th className={rtTh}>Mejor nota</th>
+            <th className={rtTh}>Completado el</th>
+            <th className={rtTh}>Certificado</th>
+          </tr>
+        </thead>
+        <tbody className={rtBody}>
+          {workers.map((w) => (
+            <tr key={w.enrolmentId} className={rtRow}>
+              <td className={rtCell}>
+                <span className={cellLabel}>Trabajador</span>
+                <span>
+                  <span className="font-semibold text-ink">{w.name}</span>
+                  <span className="block break-all text-xs text-slate-600">{w.email}</span>
+                </span>
+              </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>RUT</span>
+                <span className="whitespace-nowrap">{w.rut}</span>
+              </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>Avance</span>
+                <span>
+                  <span className="font-semibold text-ink">{w.status}</span> <span className="text-slate-600">({w.progress} %)</span>
+                </span>
+              </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>Actividad</span>
+                {w.lastActivity}
+              </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>Intentos</span>
+                {w.attempts}
+              </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>Mejor nota</span>
+                {w.bestScore}
+              </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>Completado</span>
+                {w.completedAt || "—"}
+              </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>Certificado</span>
+                {w.certificatePdf ? (
+                  <a href={w.certificatePdf} className="font-semibold text-brand-700 underline underline-offset-4" download>
+                    Descargar <span className="sr-only">certificado de {w.name}</span>
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export interface InvitationView {
+  id: number;
+  name: string;
+  email: string;
+  rut: string;
+  stateLabel: string;
+  expired: boolean;
+  sentAt: string;
+  expiresAt: string;
+}
+
+export function InvitationsList({ invitations }: { invitations: InvitationView[] }) {
+  if (invitations.length === 0) return null;
+  return (
+    <section className="mt-8" aria-labelledby="invitations-title">
+      <h2 id="invitations-title" className="text-lg font-bold text-ink">
+        Invitaciones pendientes
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Cada invitación reserva un cupo hasta que la persona la acepte o la revoques.</p>
+      <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        {invitations.map((i) => (
+          <li key={i.id} className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+            <span>
+              <span className="font-semibold text-ink">{i.name}</span> <span className="break-all text-slate-600">{i.email}</span>{" "}
+              <span className="whitespace-nowrap text-slate-600">· RUT {i.rut}</span>
+              <span className={`block text-xs ${i.expired ? "font-semibold text-red-800" : "text-slate-600"}`}>
+                {i.stateLabel} · enviada el {i.sentAt} · {i.expired ? "venció" : "vence"} el {i.expiresAt}
+              </span>
+            </span>
+            <span className="flex gap-2">
+              <Form method="post">
+                <input type="hidden" name="invitationId" value={i.id} />
+                <SubmitButton intent="resend" label="Reenviar" pendingLabel="Reenviando..." className={smallButton} match={["invitationId", String(i.id)]} />
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="invitationId" value={i.id} />
+                <SubmitButton intent="revoke" label="Revocar" pendingLabel="Revocando..." className={smallButton} match={["invitationId", String(i.id)]} />
+              </Form>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function CompanyPicker({ companies }: { companies: { id: number; name: string; rut: string }[] }) {
+  return (
+    <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+      {companies.map((c) => (
+        <li key={c.id}>
+          <Link to={`/empresa/${c.id}`} className={`${card} block p-5 hover:border-brand-700`}>
+            <span className="block text-lg font-bold text-ink">{c.name}</span>
+            <span className="text-sm text-slate-600">RUT {c.rut}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,329 @@
+// Companies (issue 17, decisions.md E2) in Chromium: an admin creates a company and names its manager, the
+// company gets seats; the manager uploads a CSV of 5 workers with a bad RUT and a duplicate, fixes them in the
+// preview and enrols them; a worker accepts the invitation and completes the course; the manager sees
+// 'Completado' and downloads the Excel report and the certificates' ZIP; another company's manager sees none of it.
+import fs from "node:fs";
+import path from "node:path";
+import * as ExcelJSNamespace from "exceljs";
+import { unzipSync } from "fflate";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test, BASE_URL } from "./support/test";
+import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
+import { expectNoA11yViolations } from "./support/axe";
+import { completeCompressionPractice } from "./support/compressions";
+import { waitForMail } from "./support/mail";
+
+// exceljs is CommonJS: Node's ESM loader puts it all under `default`.
+const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
+
+const COURSE_TITLE = "Reanimación Cardiopulmonar solo Compresiones";
+
+interface BankQuestion {
+  prompt: string;
+  options: string[];
+  correctIndex: number;
+}
+const bank: BankQuestion[] = JSON.parse(
+  fs.readFileSync(path.resolve(process.env.CONTENT_DIR ?? "content", "courses/rcp-solo-compresiones/questions.json"), "utf8"),
+);
+
+function checkDigit(body: number): string {
+  let sum = 0;
+  let factor = 2;
+  for (let n = body; n > 0; n = Math.floor(n / 10)) {
+    sum += (n % 10) * factor;
+    factor = factor === 7 ? 2 : factor + 1;
+  }
+  const rest = 11 - (sum % 11);
+  return rest === 11 ? "0" : rest === 10 ? "K" : String(rest);
+}
+let rutSeq = 0;
+function freshRut(base = 15_000_000) {
+  const body = base + ((Date.now() % 1_000_000) * 37 + rutSeq++ * 7919) % 9_000_000;
+  return `${body.toLocaleString("es-CL")}-${checkDigit(body)}`;
+}
+
+async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: "es-CL", timezoneId: "America/Santiago", viewport });
+  return context.newPage();
+}
+
+/** Answers every question of the attempt on screen with the bank's correct option. */
+async function answerCorrectly(page: Page) {
+  const questions = page.locator("fieldset");
+  await expect(questions).toHaveCount(10);
+  for (const fieldset of await questions.all()) {
+    const legend = (await fieldset.locator("legend").innerText()).replace(/\s+/g, " ").trim();
+    const question = bank.find((q) => legend.endsWith(q.prompt.replace(/\s+/g, " ").trim()));
+    expect(question, `pregunta del banco para: ${legend}`).toBeTruthy();
+    await fieldset.getByText(question!.options[question!.correctIndex]!, { exact: true }).click();
+  }
+}
+
+/** Opens every lesson of course 1 in order (the video played to its end, the trainer passed) and passes the exam. */
+async function completeCourseOne(page: Page) {
+  const viewer = page.locator('article[aria-labelledby="leccion-titulo"]');
+  for (let step = 0; step < 20; step++) {
+    await expect(page.locator("#leccion-titulo")).toBeVisible();
+    if ((await page.locator("video").count()) > 0) {
+      await page.locator("video").evaluate(async (v: HTMLVideoElement) => {
+        if (!(v.duration > 0)) await new Promise((resolve) => v.addEventListener("loadedmetadata", resolve, { once: true }));
+        v.muted = true;
+        v.currentTime = Math.max(0, v.duration - 0.3);
+        await v.play();
+      });
+      await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();
+    }
+    if ((await page.getByRole("button", { name: /^Comprimir/ }).count()) > 0) await completeCompressionPractice(page);
+    if ((await page.getByRole("button", { name: "Comenzar Evaluación" }).count()) > 0) {
+      await page.getByRole("button", { name: "Comenzar Evaluación" }).click();
+      await answerCorrectly(page);
+      await page.getByRole("button", { name: "Enviar respuestas" }).click();
+      await expect(page.getByText("Aprobado", { exact: true })).toBeVisible();
+      return;
+    }
+    const next = page.getByRole("link", { name: "Siguiente lección →" });
+    const nextId = /leccion=(\d+)/.exec((await next.getAttribute("href")) ?? "")?.[1];
+    expect(nextId, "enlace a la siguiente lección").toBeTruthy();
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`leccion=${nextId}$`));
+  }
+  throw new Error("no se llegó a la evaluación final");
+}
+
+/** Admin: creates a company through the form and names an existing account its manager; returns the company's id. */
+async function createCompanyWithManager(admin: Page, name: string, managerEmail: string, seats: number) {
+  await admin.goto("/admin/empresas");
+  await admin.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Empresas" }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: "Empresas" })).toBeVisible();
+  const form = admin.getByRole("form", { name: "Crear empresa" });
+  await form.getByLabel("Razón social").fill(name);
+  await form.getByLabel("RUT", { exact: true }).fill(freshRut(76_000_000));
+  await form.getByLabel("Nombre del contacto").fill("Marta Rojas");
+  await form.getByLabel("Correo del contacto").fill("contacto@empresa.test");
+  await form.getByLabel("Teléfono del contacto").fill("+56 2 2345 6789");
+  await form.getByRole("button", { name: "Crear empresa" }).click();
+  await expect(admin.getByRole("heading", { level: 1, name })).toBeVisible();
+  const id = Number(/\/admin\/empresas\/(\d+)$/.exec(admin.url())![1]);
+  const managers = admin.getByRole("form", { name: "Agregar encargado" });
+  await managers.getByLabel("Correo del encargado").fill(managerEmail);
+  await managers.getByRole("button", { name: "Agregar encargado" }).click();
+  await expect(admin.getByRole("status")).toHaveText("La persona ya es encargada de la empresa.");
+  if (seats === 0) return id;
+  const grant = admin.getByRole("form", { name: "Asignar cupos" });
+  await grant.getByLabel("Curso").selectOption({ label: COURSE_TITLE });
+  await grant.getByLabel("Cupos").fill(String(seats));
+  await grant.getByLabel("Motivo").fill("Contrato de capacitación 2026");
+  await grant.getByRole("button", { name: "Asignar cupos" }).click();
+  await expect(admin.getByRole("status")).toHaveText(`Se asignaron ${seats} cupos.`);
+  await expect(admin.getByText(/Contrato de capacitación 2026 · por Administradora Pruebas/)).toBeVisible();
+  return id;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.describe("empresas", () => {
+  const tag = Date.now().toString(36);
+  const companyName = `Constructora Los Andes ${tag} SpA`;
+  const manager = { name: "Encargada Empresa", email: "", password: "clave-segura-1" };
+  const other = { name: "Encargado Otra", email: "", password: "clave-segura-1" };
+  const workers = Array.from({ length: 5 }, (_, i) => ({ name: `Trabajador ${i + 1} ${tag}`, email: uniqueEmail(`trabajador${i + 1}`), rut: freshRut() }));
+  let companyId = 0;
+
+  test.skip(({ isMobile }) => isMobile, "la historia completa corre en escritorio; el móvil revisa el portal abajo");
+
+  test("el administrador crea la empresa y su encargada; ella compra 5 cupos por transferencia y el administrador la marca pagada", async ({ page, browser }) => {
+    const managerPage = await newPage(browser);
+    await managerPage.goto("/");
+    manager.email = uniqueEmail("encargada");
+    await signUpAs(managerPage, manager);
+    await page.goto("/");
+    await signInAsAdmin(page);
+    companyId = await createCompanyWithManager(page, companyName, manager.email, 0);
+    await expectNoA11yViolations(page);
+
+    await managerPage.goto(`/empresa/${companyId}`);
+    await managerPage.getByRole("link", { name: "Comprar cupos" }).click();
+    const buy = managerPage.getByRole("form", { name: "Comprar cupos" });
+    await buy.getByLabel("Curso").selectOption("1");
+    await buy.getByLabel("Cantidad de cupos").fill("5");
+    await buy.getByRole("radio", { name: /Transferencia bancaria/ }).check();
+    await buy.getByRole("checkbox", { name: "Acepto los términos de compra" }).check();
+    await buy.getByRole("button", { name: "Confirmar compra" }).click();
+    await expect(managerPage).toHaveURL(/\/compras\/[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const number = managerPage.url().split("/").pop()!;
+    await expect(managerPage.getByText("$100.000").first()).toBeVisible();
+    await expect(managerPage.getByText("Cupos para la empresa")).toBeVisible();
+
+    await page.goto(`/admin/ventas/${number}`);
+    await page.getByRole("button", { name: "Marcar como pagado" }).click();
+    await expect(page.getByRole("status")).toHaveText("Transferencia confirmada: los cupos quedaron disponibles para la empresa y el encargado recibió un correo.");
+    await page.goto(`/admin/empresas/${companyId}`);
+    await expect(page.getByText(new RegExp(`Compra \\(pedido ${number}\\)`))).toBeVisible();
+
+    await managerPage.goto(`/empresa/${companyId}`);
+    const seatsRow = managerPage.getByRole("row").filter({ hasText: COURSE_TITLE });
+    await expect(seatsRow).toContainText("5");
+    if (process.env.COMPANIES_SCREENSHOTS) await page.screenshot({ path: "/tmp/companies-admin-detail-1280.png", fullPage: true });
+    await page.goto("/admin/empresas");
+    await expect(page.getByRole("link", { name: companyName })).toBeVisible();
+    if (process.env.COMPANIES_SCREENSHOTS) await page.screenshot({ path: "/tmp/companies-admin-1280.png", fullPage: true });
+    await managerPage.context().close();
+  });
+
+  test("la encargada sube un CSV con un RUT malo y un correo repetido, los corrige en la vista previa e inscribe a los 5", async ({ page }) => {
+    await page.goto("/");
+    await page.request.post("/api/auth/sign-in/email", { data: { email: manager.email, password: manager.password }, headers: { origin: BASE_URL } });
+    await page.goto("/empresa");
+    await expect(page).toHaveURL(new RegExp(`/empresa/${companyId}$`));
+    await expect(page.getByRole("heading", { level: 1, name: companyName })).toBeVisible();
+    await page.getByRole("link", { name: COURSE_TITLE }).click();
+    await expect(page.getByText("Cupos disponibles", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Carga masiva (CSV o Excel)" }).click();
+
+    const [body, dv] = workers[2]!.rut.split("-") as [string, string];
+    const wrongRut = `${body}-${dv === "1" ? "2" : "1"}`;
+    const csv = [
+      "nombre;correo;RUT",
+      ...workers.map((w, i) => `${w.name};${i === 4 ? workers[0]!.email : w.email};${i === 2 ? wrongRut : w.rut}`),
+    ].join("\r\n");
+    await page.getByLabel("Archivo CSV o Excel (.xlsx)").setInputFiles({ name: "trabajadores.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${csv}`, "utf8") });
+    await page.getByRole("button", { name: "Ver vista previa" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "5 filas" })).toContainText("3 válidas y 2 con problemas");
+    const row4 = page.getByRole("listitem", { name: "Fila 4" });
+    await expect(row4.getByText("El dígito verificador del RUT no es correcto.")).toBeVisible();
+    const row6 = page.getByRole("listitem", { name: "Fila 6" });
+    await expect(row6.getByText("Correo repetido en el archivo (también en la fila 2).")).toBeVisible();
+    await expectNoA11yViolations(page);
+    if (process.env.COMPANIES_SCREENSHOTS) await page.screenshot({ path: "/tmp/companies-preview-1280.png", fullPage: true });
+
+    await row4.getByLabel("RUT (fila 4)").fill(workers[2]!.rut);
+    await row6.getByLabel("Correo (fila 6)").fill(workers[4]!.email);
+    await page.getByRole("button", { name: "Revisar de nuevo" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "5 filas" })).toContainText("5 válidas");
+    await page.getByRole("button", { name: "Inscribir 5 filas válidas" }).click();
+    await expect(page.getByRole("status")).toHaveText("Listo: 0 personas inscritas y 5 invitaciones enviadas.");
+
+    await page.getByRole("link", { name: "Ver trabajadores del curso" }).click();
+    const invitations = page.getByRole("region", { name: "Invitaciones pendientes" });
+    for (const w of workers) await expect(invitations.getByText(w.email)).toBeVisible();
+    await expect(page.getByText("Cupos disponibles", { exact: true }).locator("..")).toContainText("0");
+  });
+
+  test("un trabajador acepta la invitación, crea su contraseña y completa el curso", async ({ page }) => {
+    test.slow();
+    const w = workers[0]!;
+    const mail = await waitForMail(w.email, /\/invitacion\//);
+    const link = mail.match(/https?:\/\/[^\s"<>]+\/invitacion\/[A-Za-z0-9_-]{43}/)?.[0];
+    expect(link, mail).toBeTruthy();
+    await page.goto(new URL(link!).pathname);
+    await expect(page.getByRole("heading", { level: 1, name: `Hola, ${w.name}` })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByLabel("Contraseña", { exact: true }).fill("clave-trabajador-1");
+    await page.getByLabel("Confirmar contraseña").fill("clave-trabajador-1");
+    await page.getByRole("button", { name: "Crear mi cuenta y empezar" }).click();
+    await expect(page).toHaveURL(/\/cursos\/1\/contenido/);
+    await completeCourseOne(page);
+    // The link cannot be used twice.
+    await page.context().clearCookies();
+    await page.goto(new URL(link!).pathname);
+    await expect(page.getByText("Esta invitación ya fue usada. Inicia sesión con tu correo y contraseña.")).toBeVisible();
+  });
+
+  test("la encargada ve 'Completado' y descarga el Excel y el ZIP de certificados; otra empresa no ve nada", async ({ page, browser }) => {
+    await page.goto("/");
+    await page.request.post("/api/auth/sign-in/email", { data: { email: manager.email, password: manager.password }, headers: { origin: BASE_URL } });
+    await page.goto(`/empresa/${companyId}/cursos/1`);
+    const table = page.getByRole("table", { name: "Trabajadores inscritos" });
+    const row = table.getByRole("row").filter({ hasText: workers[0]!.email });
+    await expect(row).toContainText("Completado");
+    await expect(row).toContainText("100 %");
+    await expect(row.getByRole("link", { name: /Descargar/ })).toBeVisible();
+    await expectNoA11yViolations(page);
+    if (process.env.COMPANIES_SCREENSHOTS) {
+      await page.screenshot({ path: "/tmp/companies-empresa-curso-1280.png", fullPage: true });
+      await page.goto(`/empresa/${companyId}`);
+      await page.screenshot({ path: "/tmp/companies-empresa-1280.png", fullPage: true });
+      await page.goto(`/empresa/${companyId}/cursos/1`);
+    }
+
+    const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar Excel" }).click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await xlsxDownload.path())!);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).text).toBe("Nombre");
+    const names: string[] = [];
+    sheet.eachRow((r, n) => {
+      if (n > 1) names.push(r.getCell(1).text + "|" + r.getCell(4).text);
+    });
+    expect(names).toContain(`${workers[0]!.name}|Completado`);
+
+    const [zipDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar certificados (ZIP)" }).click()]);
+    const files = unzipSync(new Uint8Array(fs.readFileSync((await zipDownload.path())!)));
+    const pdfs = Object.keys(files).filter((f) => f.endsWith(".pdf"));
+    expect(pdfs).toHaveLength(1);
+    expect(Buffer.from(files[pdfs[0]!]!.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+
+    // Another company's manager: their portal shows none of it, and this company's pages and files are refused.
+    const otherPage = await newPage(browser);
+    await otherPage.goto("/");
+    other.email = uniqueEmail("otra");
+    await signUpAs(otherPage, other);
+    const admin = await newPage(browser);
+    await admin.goto("/");
+    await signInAsAdmin(admin);
+    const otherId = await createCompanyWithManager(admin, `Otra Empresa ${tag} Ltda`, other.email, 2);
+    await otherPage.goto("/empresa");
+    await expect(otherPage).toHaveURL(new RegExp(`/empresa/${otherId}$`));
+    await otherPage.getByRole("link", { name: COURSE_TITLE }).click();
+    await expect(otherPage.getByText("No hay trabajadores que mostrar.")).toBeVisible();
+    await expect(otherPage.getByText(workers[0]!.email)).toHaveCount(0);
+    await otherPage.goto(`/empresa/${companyId}/cursos/1`);
+    await expect(otherPage.getByText("No tienes acceso a esta empresa.")).toBeVisible();
+    const refused = await otherPage.request.get(`/empresa/${companyId}/cursos/1/descargas/certificados.zip`);
+    expect(refused.status()).toBe(403);
+    await otherPage.context().close();
+    await admin.context().close();
+  });
+});
+
+test.describe("portal de empresa en el teléfono", () => {
+  test.skip(({ isMobile }) => !isMobile, "solo en el proyecto móvil");
+  test("se lee sin desplazamiento horizontal (375 px)", async ({ browser }) => {
+    const managerPage = await newPage(browser, { width: 375, height: 740 });
+    await managerPage.goto("/");
+    const manager = await signUpAs(managerPage, { name: "Encargada Móvil", email: uniqueEmail("movil") });
+    const admin = await newPage(browser);
+    await admin.goto("/");
+    await signInAsAdmin(admin);
+    const id = await createCompanyWithManager(admin, `Empresa Móvil ${Date.now().toString(36)} SpA`, manager.email, 3);
+    await admin.context().close();
+    for (const url of [`/empresa/${id}`, `/empresa/${id}/cursos/1`, `/empresa/${id}/cursos/1/carga`]) {
+      await managerPage.goto(url);
+      await expect(managerPage.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await managerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, url).toBeLessThanOrEqual(0);
+    }
+    const form = managerPage.getByRole("form", { name: "Inscribir a un trabajador" });
+    await managerPage.goto(`/empresa/${id}/cursos/1`);
+    await form.getByLabel("Nombre").fill("Pedro Soto");
+    await form.getByLabel("Correo electrónico").fill(uniqueEmail("pedro"));
+    await form.getByLabel("RUT").fill("12.345.678-9");
+    await form.getByRole("button", { name: "Inscribir" }).click();
+    await expect(form.getByText("El dígito verificador del RUT no es correcto.")).toBeVisible();
+    await expect(form.getByLabel("Nombre")).toHaveValue("Pedro Soto");
+    await expectNoA11yViolations(managerPage);
+    if (process.env.COMPANIES_SCREENSHOTS) await managerPage.screenshot({ path: "/tmp/companies-empresa-375.png", fullPage: true });
+    if (process.env.COMPANIES_SCREENSHOTS) {
+      const adminPhone = await newPage(browser, { width: 375, height: 740 });
+      await adminPhone.goto("/");
+      await signInAsAdmin(adminPhone);
+      await adminPhone.goto("/admin/empresas");
+      await adminPhone.screenshot({ path: "/tmp/companies-admin-375.png", fullPage: true });
+      await adminPhone.goto(`/admin/empresas/${id}`);
+      await adminPhone.screenshot({ path: "/tmp/companies-admin-detail-375.png", fullPage: true });
+      await adminPhone.context().close();
+    }
+    await managerPage.context().close();
+  });
+});
