@@ -40,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (viewer) {
     return { kind: "signedIn" as const, ...common, sameAccount: viewer.email.toLowerCase() === inv.email };
   }
-  return { kind: (await accountExists(inv.email)) ? ("hasAccount" as const) : ("newAccount" as const), ...common };
+  return { kind: (await accountExists(inv.email)) ? ("hasAccount" as const) : ("newAccount" as const), ...common, sameAccount: false };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -8,7 +8,7 @@ import { isAdmin } from "~/domain/permissions";
 import { formatRut } from "~/domain/rut";
 import { db, type Tx } from "./db/client.server";
 import { isUniqueViolation } from "./db/errors.server";
-import { company, companyEnrolment, companyInvitation, companyManager, companySeatLedger, course, order, user } from "./db/schema";
+import { company, companyInvitation, companyManager, companySeatLedger, course, order, user } from "./db/schema";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { renderMail } from "./mail/render-mail.server";
@@ -75,9 +75,11 @@ export async function listCompanies() {
       contactName: company.contactName,
       contactEmail: company.contactEmail,
       createdAt: company.createdAt,
-      managers: sql<number>`(select count(*)::int from ${companyManager} where ${companyManager.companyId} = ${company.id})`,
-      workers: sql<number>`(select count(*)::int from ${companyEnrolment} where ${companyEnrolment.companyId} = ${company.id})`,
-      freeSeats: sql<number>`(select coalesce(sum(${companySeatLedger.delta}), 0)::int from ${companySeatLedger} where ${companySeatLedger.companyId} = ${company.id})`,
+      // Written out qualified: in a one-table select Drizzle renders columns inside sql`` without their table,
+      // and an unqualified "id" inside these subqueries would be the subquery's own.
+      managers: sql<number>`(select count(*)::int from company_manager m where m.company_id = "company"."id")`,
+      workers: sql<number>`(select count(*)::int from company_enrolment e where e.company_id = "company"."id")`,
+      freeSeats: sql<number>`(select coalesce(sum(l.delta), 0)::int from company_seat_ledger l where l.company_id = "company"."id")`,
     })
     .from(company)
     .orderBy(asc(company.name), asc(company.id))

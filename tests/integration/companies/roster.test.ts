@@ -25,7 +25,7 @@ beforeAll(async () => {
   admin = await createUser({ role: "admin" });
 });
 
-function upload(cookie: string, companyId: number, file: { name: string; type: string; bytes: Uint8Array | string }, courseId = 1) {
+function upload(cookie: string, companyId: number, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> | string }, courseId = 1) {
   const form = new FormData();
   form.append("intent", "preview");
   form.append("file", new File([file.bytes], file.name, { type: file.type }));
