@@ -9,6 +9,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getUser } from "~/server/session.server";
+import { managesAnyCompany } from "~/server/companies.server";
 import { SiteHeader } from "~/ui/layout/site-header";
 import { SiteFooter } from "~/ui/layout/site-footer";
 import { ScrollManager } from "~/ui/layout/scroll-manager";
@@ -23,7 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = serviceUnavailableMiddlewa
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   return {
-    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
+    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role, managesCompanies: await managesAnyCompany(user.id) } : null,
   };
 }
 

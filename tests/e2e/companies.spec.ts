@@ -174,7 +174,10 @@ test.describe("empresas", () => {
   test("la encargada sube un CSV con un RUT malo y un correo repetido, los corrige en la vista previa e inscribe a los 5", async ({ page }) => {
     await page.goto("/");
     await page.request.post("/api/auth/sign-in/email", { data: { email: manager.email, password: manager.password }, headers: { origin: BASE_URL } });
-    await page.goto("/empresa");
+    // The account menu offers the portal to a manager; with one company it opens that company.
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: /Menú de usuario/ }).click();
+    await page.getByRole("link", { name: "Portal de empresa" }).click();
     await expect(page).toHaveURL(new RegExp(`/empresa/${companyId}$`));
     await expect(page.getByRole("heading", { level: 1, name: companyName })).toBeVisible();
     await page.getByRole("link", { name: COURSE_TITLE }).click();

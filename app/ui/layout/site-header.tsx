@@ -10,6 +10,8 @@ export interface HeaderUser {
   name: string;
   email: string;
   role: "user" | "admin";
+  /** Manages at least one company: the menus offer its portal (decisions.md E2). */
+  managesCompanies?: boolean;
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -243,6 +245,7 @@ function AccountLinks({ user, dashboardLabel, itemClass }: { user: HeaderUser; d
     { to: "/dashboard", label: dashboardLabel },
     { to: "/perfil", label: "Mi Perfil" },
     { to: "/compras", label: "Mis compras" },
+    ...(user.managesCompanies ? [{ to: "/empresa", label: "Portal de empresa" }] : []),
     ...(isAdmin(user) ? [{ to: "/admin", label: "Panel de Administración" }] : []),
   ];
   return links.map((link) => (

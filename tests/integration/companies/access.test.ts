@@ -8,6 +8,7 @@ import * as homeRoute from "~/routes/empresa/index";
 import * as companyRoute from "~/routes/empresa/empresa";
 import * as courseRoute from "~/routes/empresa/curso";
 import * as pdfRoute from "~/routes/empresa/certificado-pdf";
+import * as rootRoute from "~/root";
 import { db } from "~/server/db/client.server";
 import { company, companyEnrolment, companyManager, enrolment } from "~/server/db/schema";
 import { issueCertificateForEnrolment } from "~/server/certificates.server";
@@ -127,6 +128,16 @@ describe("portal de empresa: solo sus encargados (y administradores)", () => {
       expect(after!.n).toBe(before!.n);
     });
   }
+
+  it("el menú de la cuenta ofrece el portal solo a quien administra una empresa", async () => {
+    const offered = async (cookie: string | undefined) => (await call(rootRoute.loader, getRequest("/", cookie))).data.user?.managesCompanies ?? null;
+    expect(await offered(cookies.manager)).toBe(true);
+    expect(await offered(cookies.otherManager)).toBe(true);
+    expect(await offered(cookies.learner)).toBe(false);
+    expect(await offered(cookies.worker)).toBe(false);
+    expect(await offered(cookies.admin)).toBe(false);
+    expect(await offered(undefined)).toBeNull();
+  });
 
   it("un encargado de varias empresas elige una", async () => {
     const [row] = await db().select({ userId: companyManager.userId }).from(companyManager).where(eq(companyManager.companyId, companyA));
