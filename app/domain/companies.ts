@@ -40,7 +40,7 @@ export const companyMessages = {
   workerRutRequired: "Ingresa el RUT de la persona.",
   companyCreated: "Empresa creada.",
   companyNotFound: "La empresa no existe.",
-  managerAdded: "La persona ya es encargada de la empresa.",
+  managerAdded: "La persona ya es encargada de la empresa. Le avisamos por correo.",
   managerInvited: "Enviamos una invitación por correo para que cree su cuenta de encargado.",
   managerAlready: "Esa persona ya es encargada de esta empresa.",
   managerInviteOpen: "Ya hay una invitación vigente para ese correo.",

@@ -190,7 +190,7 @@ export async function addManager(companyId: number, input: { email: string; name
     const [target] = await tx.select({ id: company.id, name: company.name }).from(company).where(eq(company.id, companyId)).for("update").limit(1);
     if (!target) return { ok: false, message: M.companyNotFound };
     const [person] = await tx
-      .select({ id: user.id, role: user.role })
+      .select({ id: user.id, role: user.role, name: user.name })
       .from(user)
       .where(eq(sql`lower(${user.email})`, input.email))
       .limit(1);
@@ -202,6 +202,7 @@ export async function addManager(companyId: number, input: { email: string; name
         .onConflictDoNothing()
         .returning({ userId: companyManager.userId });
       if (inserted.length === 0) return { ok: false, field: "email", message: M.managerAlready };
+      await queueCompanyMail(tx, input.email, { kind: "companyManagerAdded", name: person.name, companyName: target.name, portalPath: `/empresa/${companyId}` });
       return { ok: true, message: M.managerAdded };
     }
     const [open] = await tx

@@ -108,7 +108,7 @@ async function createCompanyWithManager(admin: Page, name: string, managerEmail:
   const managers = admin.getByRole("form", { name: "Agregar encargado" });
   await managers.getByLabel("Correo del encargado").fill(managerEmail);
   await managers.getByRole("button", { name: "Agregar encargado" }).click();
-  await expect(admin.getByRole("status")).toHaveText("La persona ya es encargada de la empresa.");
+  await expect(admin.getByRole("status")).toHaveText("La persona ya es encargada de la empresa. Le avisamos por correo.");
   if (seats === 0) return id;
   const grant = admin.getByRole("form", { name: "Asignar cupos" });
   await grant.getByLabel("Curso").selectOption({ label: COURSE_TITLE });

@@ -154,6 +154,13 @@ export interface CompanyManagerInvitationMail extends Addressee {
   expiresAt: Date;
 }
 
+/** An existing account was named manager of a company: where its portal is. */
+export interface CompanyManagerAddedMail extends Addressee {
+  kind: "companyManagerAdded";
+  companyName: string;
+  portalPath: string;
+}
+
 export type MailMessage =
   | WelcomeMail
   | EnrolmentMail
@@ -169,7 +176,8 @@ export type MailMessage =
   | RefundMail
   | CompanyInvitationMail
   | CompanyEnrolmentMail
-  | CompanyManagerInvitationMail;
+  | CompanyManagerInvitationMail
+  | CompanyManagerAddedMail;
 
 export type MailKind = MailMessage["kind"];
 

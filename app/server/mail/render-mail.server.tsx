@@ -14,7 +14,7 @@ import {
   transferConfirmed,
   transferInstructions,
 } from "./templates/commerce.server";
-import { companyEnrolment, companyInvitation, companyManagerInvitation } from "./templates/company.server";
+import { companyEnrolment, companyInvitation, companyManagerAdded, companyManagerInvitation } from "./templates/company.server";
 import { contactAutoReply, contactInbox } from "./templates/contact.server";
 import { certificate, enrolment } from "./templates/learning.server";
 
@@ -37,6 +37,7 @@ const templates: Templates = {
   companyInvitation,
   companyEnrolment,
   companyManagerInvitation,
+  companyManagerAdded,
 };
 
 export async function renderMail(message: MailMessage, options: { baseUrl: string }): Promise<RenderedMail> {

@@ -9,6 +9,10 @@ import * as companyRoute from "~/routes/empresa/empresa";
 import * as courseRoute from "~/routes/empresa/curso";
 import * as pdfRoute from "~/routes/empresa/certificado-pdf";
 import * as rootRoute from "~/root";
+import * as rosterRoute from "~/routes/empresa/carga";
+import * as downloadRoute from "~/routes/empresa/descarga";
+import * as buyRoute from "~/routes/empresa/comprar";
+import { order } from "~/server/db/schema";
 import { db } from "~/server/db/client.server";
 import { company, companyEnrolment, companyManager, enrolment } from "~/server/db/schema";
 import { issueCertificateForEnrolment } from "~/server/certificates.server";
@@ -124,6 +128,40 @@ describe("portal de empresa: solo sus encargados (y administradores)", () => {
       for (const res of [portal, course, enrol]) expectDenied(role, res, false);
       if (role === "anonymous") expect(pdf.status).toBe(302);
       else expect([pdf.status, other.status]).toEqual([403, 403]);
+      const [after] = await db().select({ n: count() }).from(companyEnrolment);
+      expect(after!.n).toBe(before!.n);
+    });
+  }
+
+  for (const role of roles) {
+    it(`${role}: carga masiva, descargas y compra de cupos`, async () => {
+      const cookie = cookies[role];
+      const params = { companyId: String(companyA), courseId: "1" };
+      const rosterPage = await call(rosterRoute.loader, getRequest(`/empresa/${companyA}/cursos/1/carga`, cookie), params);
+      const w = workerFields();
+      const [before] = await db().select({ n: count() }).from(companyEnrolment);
+      const [ordersBefore] = await db().select({ n: count() }).from(order);
+      const preview = await call(rosterRoute.action, formRequest(`/empresa/${companyA}/cursos/1/carga`, { intent: "recheck", line: "2", name: w.name, email: w.email, rut: w.rut }, { cookie }), params);
+      const csv = await call(downloadRoute.loader, getRequest(`/empresa/${companyA}/cursos/1/descargas/trabajadores.csv`, cookie), { ...params, file: "trabajadores.csv" });
+      const buyPage = await call(buyRoute.loader, getRequest(`/empresa/${companyA}/comprar`, cookie), { companyId: String(companyA) });
+      const buy = await call(buyRoute.action, formRequest(`/empresa/${companyA}/comprar`, { courseId: "1", quantity: "2", method: "transfer", coupon: "", terms: "on" }, { cookie }), { companyId: String(companyA) });
+      const [ordersAfter] = await db().select({ n: count() }).from(order);
+      if (role === "manager") {
+        expect([rosterPage.status, preview.status, csv.status]).toEqual([200, 200, 200]);
+        expect(preview.data).toMatchObject({ kind: "preview", valid: 1 });
+        expect(buyPage.status).toBe(200);
+        expect(buy.status).toBe(302);
+        expect(ordersAfter!.n).toBe(ordersBefore!.n + 1);
+        return;
+      }
+      if (role === "admin") {
+        // The admin sees everything, and grants seats instead of buying them.
+        expect([rosterPage.status, preview.status, csv.status]).toEqual([200, 200, 200]);
+        expect([buyPage.status, buy.status]).toEqual([403, 403]);
+      } else {
+        for (const res of [rosterPage, preview, csv, buyPage, buy]) expectDenied(role, res, false);
+      }
+      expect(ordersAfter!.n).toBe(ordersBefore!.n);
       const [after] = await db().select({ n: count() }).from(companyEnrolment);
       expect(after!.n).toBe(before!.n);
     });

@@ -96,6 +96,7 @@ describe("empresas en la administración", () => {
     const id = await createCompany(admin.cookie);
     const existing = await createUser();
     expect((await adminCompanyAction(admin.cookie, id, { intent: "addManager", email: existing.email.toUpperCase(), name: "" })).status).toBe(200);
+    expect((await lastMailTo(existing.email))?.text).toContain(`/empresa/${id}`);
     const twice = await adminCompanyAction(admin.cookie, id, { intent: "addManager", email: existing.email, name: "" });
     expect(twice.data.fieldErrors.email).toBe("Esa persona ya es encargada de esta empresa.");
     const adminAsManager = await adminCompanyAction(admin.cookie, id, { intent: "addManager", email: admin.email, name: "" });

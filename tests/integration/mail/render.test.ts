@@ -122,6 +122,11 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
     links: ["/invitacion/def456"],
     text: ["Constructora Los Andes SpA", "vence el 22 de marzo de 2026", "Hola, Marta Rojas:"],
   },
+  companyManagerAdded: {
+    subject: "Ya puedes administrar la capacitación de Constructora Los Andes SpA",
+    links: ["/empresa/7"],
+    text: ["Constructora Los Andes SpA", "Portal de empresa", "Hola, Marta Rojas:"],
+  },
 };
 
 /** Every href in the HTML, with the entities React writes turned back into characters. */

@@ -119,6 +119,12 @@ export const samples: Samples = {
     acceptUrl: "/invitacion/def456",
     expiresAt: new Date("2026-03-22T17:05:00Z"),
   },
+  companyManagerAdded: {
+    kind: "companyManagerAdded",
+    name: "Marta Rojas",
+    companyName: "Constructora Los Andes SpA",
+    portalPath: "/empresa/7",
+  },
 };
 
 export const allSamples = Object.values(samples) as MailMessage[];

@@ -2,7 +2,7 @@
 import { site } from "~/config/site";
 import { formatDate } from "~/domain/format";
 import { note, p, strong, type MailContent, type MailContext } from "../content.server";
-import type { CompanyEnrolmentMail, CompanyInvitationMail, CompanyManagerInvitationMail } from "../messages.server";
+import type { CompanyEnrolmentMail, CompanyInvitationMail, CompanyManagerAddedMail, CompanyManagerInvitationMail } from "../messages.server";
 import { emailLink, greeting } from "./shared.server";
 
 export function companyInvitation(m: CompanyInvitationMail, ctx: MailContext): MailContent {
@@ -49,6 +49,22 @@ export function companyManagerInvitation(m: CompanyManagerInvitationMail, ctx: M
       p("Para empezar, crea tu contraseña con este botón. El enlace es personal y ", strong(`vence el ${formatDate(m.expiresAt)}`), "."),
       { type: "button", label: "Crear mi contraseña", href: ctx.url(m.acceptUrl), showUrl: true },
       note("Si el enlace venció o no esperabas este correo, escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${site.name} te nombró encargado de ${m.companyName}.`,
+  };
+}
+
+export function companyManagerAdded(m: CompanyManagerAddedMail, ctx: MailContext): MailContent {
+  return {
+    subject: `Ya puedes administrar la capacitación de ${m.companyName}`,
+    preview: `Tu cuenta de ${site.name} es ahora encargada de ${m.companyName}.`,
+    heading: "Eres encargado de una empresa",
+    greeting: greeting(m.name),
+    blocks: [
+      p(`${site.name} te nombró encargado de `, strong(m.companyName), ": desde su portal inscribes a sus trabajadores, sigues su avance y descargas sus certificados."),
+      { type: "button", label: "Abrir el portal de empresa", href: ctx.url(m.portalPath) },
+      p("También lo encuentras en el menú de tu cuenta, en «Portal de empresa»."),
+      note("¿No esperabas este correo? Escríbenos a ", emailLink(), "."),
     ],
     reason: `Recibes este correo porque ${site.name} te nombró encargado de ${m.companyName}.`,
   };
