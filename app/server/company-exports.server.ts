@@ -146,3 +146,8 @@ export async function certificatesZip(companyId: number, courseId: number): Prom
     },
   });
 }
+
+/** The file a manager fills in for a bulk upload: the three columns and one example row. */
+export function rosterTemplateCsv(): string {
+  return toCsv(["nombre", "correo", "RUT"], [["María Pérez Soto", "maria.perez@empresa.cl", "12.345.678-5"]]);
+}

@@ -183,6 +183,7 @@ test.describe("empresas", () => {
     await page.getByRole("link", { name: COURSE_TITLE }).click();
     await expect(page.getByText("Cupos disponibles", { exact: true })).toBeVisible();
     await page.getByRole("link", { name: "Carga masiva (CSV o Excel)" }).click();
+    await expect(page.getByRole("link", { name: "Descargar plantilla CSV" })).toHaveAttribute("href", `/empresa/${companyId}/cursos/1/descargas/plantilla.csv`);
 
     const [body, dv] = workers[2]!.rut.split("-") as [string, string];
     const wrongRut = `${body}-${dv === "1" ? "2" : "1"}`;

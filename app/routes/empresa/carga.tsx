@@ -108,7 +108,7 @@ export default function CompanyRoster({ loaderData, actionData }: Route.Componen
           <RosterPreview rows={actionData.rows} valid={actionData.valid} free={actionData.free} />
         </>
       ) : null}
-      <UploadForm error={actionData?.kind === "error" ? actionData.message : undefined} maxMb={maxMb} />
+      <UploadForm error={actionData?.kind === "error" ? actionData.message : undefined} maxMb={maxMb} templateHref={`${back}/descargas/plantilla.csv`} />
     </section>
   );
 }

@@ -1,11 +1,11 @@
-// GET /empresa/:companyId/cursos/:courseId/descargas/{trabajadores.csv|trabajadores.xlsx|certificados.zip}:
-// the company's workers of a course as CSV or Excel, and all their certificates as one ZIP.
+// GET /empresa/:companyId/cursos/:courseId/descargas/{trabajadores.csv|trabajadores.xlsx|certificados.zip|plantilla.csv}:
+// the company's workers of a course as CSV or Excel, all their certificates as one ZIP, and the upload's template.
 import { data } from "react-router";
 import type { Route } from "./+types/descarga";
 import { companyMessages } from "~/domain/companies";
 import { parseId } from "~/domain/ids";
 import { requireCompanyAccess } from "~/server/companies.server";
-import { certificatesZip, fileSlug, workersCsv, workersXlsx } from "~/server/company-exports.server";
+import { certificatesZip, fileSlug, rosterTemplateCsv, workersCsv, workersXlsx } from "~/server/company-exports.server";
 import { getPublishedCourse } from "~/server/courses.server";
 
 const common = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
@@ -18,6 +18,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const c = found.course;
   const base = `${fileSlug(company.name)}-${fileSlug(c.title)}`;
   switch (params.file) {
+    case "plantilla.csv":
+      return new Response(rosterTemplateCsv(), {
+        headers: { ...common, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="plantilla-trabajadores.csv"' },
+      });
     case "trabajadores.csv":
       return new Response(await workersCsv(company.id, c.id), {
         headers: { ...common, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${base}-trabajadores.csv"` },

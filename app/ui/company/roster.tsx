@@ -17,7 +17,7 @@ export type RosterActionData =
   | { kind: "preview"; rows: PreviewRow[]; valid: number; free: number; message: string | null }
   | { kind: "done"; message: string; rows: PreviewRow[] };
 
-export function UploadForm({ error, maxMb }: { error?: string; maxMb: number }) {
+export function UploadForm({ error, maxMb, templateHref }: { error?: string; maxMb: number; templateHref: string }) {
   return (
     <Form method="post" encType="multipart/form-data" className={`${card} mt-6 p-5`} aria-label="Subir archivo de trabajadores">
       <label htmlFor="roster-file" className={label}>
@@ -34,7 +34,10 @@ export function UploadForm({ error, maxMb }: { error?: string; maxMb: number }) 
       />
       <p id="roster-file-hint" className="mt-1 text-xs text-slate-600">
         La primera fila debe tener las columnas <strong>nombre</strong>, <strong>correo</strong> y <strong>RUT</strong>. Máximo {maxMb} MB. Nada se guarda
-        hasta que confirmes la vista previa.
+        hasta que confirmes la vista previa.{" "}
+        <a href={templateHref} className="font-semibold text-brand-700 underline underline-offset-4" download>
+          Descargar plantilla CSV
+        </a>
       </p>
       {error ? (
         <p className={fieldError} role="alert">
@@ -48,8 +51,14 @@ export function UploadForm({ error, maxMb }: { error?: string; maxMb: number }) 
   );
 }
 
+/** Valid rows shown one by one; past this, they travel as hidden fields and are counted (a file of 1 000 rows). */
+const VALID_ROWS_SHOWN = 20;
+
 export function RosterPreview({ rows, valid, free }: { rows: PreviewRow[]; valid: number; free: number }) {
   const withProblems = rows.filter((r) => r.problems.length > 0).length;
+  const validIndexes = rows.flatMap((r, i) => (r.problems.length === 0 ? [i] : []));
+  const collapsed = new Set(validIndexes.slice(VALID_ROWS_SHOWN));
+  const hiddenValid = Math.max(0, valid - VALID_ROWS_SHOWN);
   return (
     <Form method="post" className="mt-6" aria-label="Vista previa de la carga">
       <h2 className="text-lg font-bold text-ink">Vista previa</h2>
@@ -66,6 +75,16 @@ export function RosterPreview({ rows, valid, free }: { rows: PreviewRow[]; valid
       <ol className="mt-4 space-y-3">
         {rows.map((r, i) => {
           const bad = r.problems.length > 0;
+          if (collapsed.has(i)) {
+            return (
+              <li key={`${r.line}-${i}`} hidden>
+                <input type="hidden" name="line" value={r.line} />
+                <input type="hidden" name="name" value={r.name} />
+                <input type="hidden" name="email" value={r.email} />
+                <input type="hidden" name="rut" value={r.rut} />
+              </li>
+            );
+          }
           return (
             <li key={`${r.line}-${i}`} className={`rounded-xl border px-4 py-3 ${bad ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`} aria-label={`Fila ${r.line}`}>
               <input type="hidden" name="line" value={r.line} />
@@ -99,6 +118,11 @@ export function RosterPreview({ rows, valid, free }: { rows: PreviewRow[]; valid
           );
         })}
       </ol>
+      {hiddenValid > 0 ? (
+        <p className="mt-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+          … y {hiddenValid.toLocaleString("es-CL")} {hiddenValid === 1 ? "fila válida más" : "filas válidas más"}, sin problemas.
+        </p>
+      ) : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <SubmitButton intent="recheck" label="Revisar de nuevo" pendingLabel="Revisando..." className={secondaryButton} />
         {valid > 0 ? (

@@ -178,6 +178,20 @@ describe("carga masiva por la ruta", () => {
 });
 
 describe("descargas", () => {
+  it("la plantilla CSV se descarga y se vuelve a subir tal cual", async () => {
+    const { companyId, manager } = await companyWithManager(admin.cookie, 1);
+    const res = await call(downloadRoute.loader, getRequest(`/empresa/${companyId}/cursos/1/descargas/plantilla.csv`, manager.cookie), {
+      companyId: String(companyId),
+      courseId: "1",
+      file: "plantilla.csv",
+    });
+    expect(res.response!.headers.get("content-disposition")).toContain("plantilla-trabajadores.csv");
+    const text = await res.response!.text();
+    const preview = await upload(manager.cookie, companyId, { name: "plantilla-trabajadores.csv", type: "text/csv", bytes: text });
+    expect(preview.data.rows).toEqual([{ line: 2, name: "María Pérez Soto", email: "maria.perez@empresa.cl", rut: "12.345.678-5", problems: [] }]);
+  });
+
+
   it("CSV y Excel de trabajadores, y el ZIP de certificados; solo de la empresa", async () => {
     const { companyId, manager } = await companyWithManager(admin.cookie, 3);
     const other = await companyWithManager(admin.cookie, 1);
