@@ -15,7 +15,7 @@ import { issueCertificateForEnrolment } from "~/server/certificates.server";
 import { call } from "../admin/call";
 import { BASE, formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { badRut, companyWithManager, freshRut, grant } from "./support";
+import { badRut, companyWithManager, enrolRequest, freshRut, grant } from "./support";
 
 // exceljs is CommonJS: Node's ESM loader puts it all under `default`.
 const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
@@ -161,6 +161,21 @@ describe("carga masiva por la ruta", () => {
     console.info(`1 000 filas: vista previa ${previewMs} ms, inscripción ${importMs} ms`);
     expect(previewMs).toBeLessThan(10_000);
     expect(importMs).toBeLessThan(20_000);
+  });
+
+  it("una carga y varias inscripciones a la vez nunca superan los cupos", async () => {
+    const { companyId, manager } = await companyWithManager(admin.cookie, 5);
+    const rows = Array.from({ length: 5 }, (_, i) => ({ line: i + 2, ...person(i) }));
+    const singles = Array.from({ length: 3 }, (_, i) => person(100 + i));
+    const [bulk] = await Promise.all([
+      postRows(manager.cookie, companyId, "import", rows),
+      ...singles.map((s) => enrolRequest(manager.cookie, companyId, s)),
+    ]);
+    expect([200, 409]).toContain(bulk.status);
+    expect(await freeSeats(db(), companyId, 1)).toBe(0);
+    const [enrolled] = await db().select({ n: count() }).from(companyEnrolment).where(eq(companyEnrolment.companyId, companyId));
+    const [invited] = await db().select({ n: count() }).from(companyInvitation).where(eq(companyInvitation.companyId, companyId));
+    expect(enrolled!.n + invited!.n).toBe(5);
   });
 
   it("solo el encargado de la empresa (o un administrador) usa la carga", async () => {
