@@ -143,8 +143,11 @@ test.describe("empresas", () => {
     await expectNoA11yViolations(page);
 
     await managerPage.goto(`/empresa/${companyId}`);
+    await expectNoA11yViolations(managerPage);
     await managerPage.getByRole("link", { name: "Comprar cupos" }).click();
     const buy = managerPage.getByRole("form", { name: "Comprar cupos" });
+    await expect(buy).toBeVisible();
+    await expectNoA11yViolations(managerPage);
     await buy.getByLabel("Curso").selectOption("1");
     await buy.getByLabel("Cantidad de cupos").fill("5");
     await buy.getByRole("radio", { name: /Transferencia bancaria/ }).check();
@@ -167,6 +170,7 @@ test.describe("empresas", () => {
     if (process.env.COMPANIES_SCREENSHOTS) await page.screenshot({ path: "/tmp/companies-admin-detail-1280.png", fullPage: true });
     await page.goto("/admin/empresas");
     await expect(page.getByRole("link", { name: companyName })).toBeVisible();
+    await expectNoA11yViolations(page);
     if (process.env.COMPANIES_SCREENSHOTS) await page.screenshot({ path: "/tmp/companies-admin-1280.png", fullPage: true });
     await managerPage.context().close();
   });
@@ -232,6 +236,7 @@ test.describe("empresas", () => {
     await page.context().clearCookies();
     await page.goto(new URL(link!).pathname);
     await expect(page.getByText("Esta invitación ya fue usada. Inicia sesión con tu correo y contraseña.")).toBeVisible();
+    await expectNoA11yViolations(page);
   });
 
   test("la encargada ve 'Completado' y descarga el Excel y el ZIP de certificados; otra empresa no ve nada", async ({ page, browser }) => {
