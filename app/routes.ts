@@ -42,12 +42,16 @@ export default [
   ...prefix("admin", [
     layout("routes/admin/admin-layout.tsx", [
       index("routes/admin/index.tsx"),
+      route("resumen.csv", "routes/admin/resumen-csv.ts"),
       route("usuarios", "routes/admin/usuarios.tsx"),
+      route("usuarios/:id", "routes/admin/usuario.tsx"),
       route("inscripciones", "routes/admin/inscripciones.tsx"),
       route("inscripciones.csv", "routes/admin/inscripciones-csv.ts"),
       route("cursos", "routes/admin/cursos.tsx"),
       route("cursos/nuevo", "routes/admin/curso-nuevo.tsx"),
       route("cursos/:id", "routes/admin/curso-editor.tsx"),
+      route("cursos/:id/resultados", "routes/admin/curso-resultados.tsx"),
+      route("cursos/:id/resultados.csv", "routes/admin/curso-resultados-csv.ts"),
       route("mensajes", "routes/admin/mensajes.tsx"),
       route("correos", "routes/admin/correos.tsx"),
       route("ventas", "routes/admin/ventas.tsx"),

@@ -3,10 +3,12 @@ import { and, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { db, type Tx } from "./db/client.server";
 import { session, user } from "./db/schema";
 import { PAGE_SIZE } from "~/domain/admin-forms";
+import { userActionSchema } from "~/domain/admin-user-forms";
 import { normalizeRut } from "~/domain/rut";
 
 export const adminUserMessages = {
   notFound: "No se encontró el usuario.",
+  invalid: "La solicitud no es válida.",
   ownRole: "No puedes quitarte tu propio rol de administrador.",
   ownAccount: "No puedes deshabilitar tu propia cuenta.",
   lastAdmin: "Debe quedar al menos un administrador activo.",
@@ -163,4 +165,14 @@ export async function setUserBanned(actorId: string, targetId: string, banned: b
     if (banned) await tx.delete(session).where(eq(session.userId, targetId));
     return { ok: true, message: banned ? adminUserMessages.disabled(target.name) : adminUserMessages.enabled(target.name) };
   });
+}
+
+/** A posted account action (role or disable), whichever page it comes from; an unreadable one is refused. */
+export async function runUserAction(actorId: string, fields: Record<string, unknown>): Promise<AdminUserResult> {
+  const parsed = userActionSchema.safeParse(fields);
+  if (!parsed.success) return { ok: false, message: adminUserMessages.invalid };
+  const input = parsed.data;
+  return input.intent === "set-role"
+    ? setUserRole(actorId, input.userId, input.role)
+    : setUserBanned(actorId, input.userId, input.banned === "true");
 }

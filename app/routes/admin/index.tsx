@@ -1,8 +1,11 @@
-// /admin shows the dashboard's admin view (product-spec.md §2 route table).
+// /admin shows the dashboard's admin view (product-spec.md §2 route table), then the academy's overview
+// for a period (issue #18): figures, a chart of enrolments and completions, and a CSV of the same.
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/index";
+import { getOverview, parseInsightFilters } from "~/server/admin-insight.server";
 import { getDashboard } from "~/server/dashboard.server";
 import { requireAdmin } from "~/server/session.server";
+import { OverviewView } from "~/ui/admin/insight/overview-view";
 import { DashboardView } from "~/ui/dashboard/dashboard-view";
 import { isDashboardLoading } from "~/ui/dashboard/loading";
 
@@ -10,11 +13,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Panel de Administració
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const data = await getDashboard(user);
-  return { userName: user.name, ...data };
+  const filters = parseInsightFilters(new URL(request.url).searchParams);
+  const [data, overview] = await Promise.all([getDashboard(user), getOverview(filters)]);
+  return { userName: user.name, ...data, overview };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  return <DashboardView data={loaderData} loading={isDashboardLoading(navigation)} />;
+  return (
+    <>
+      <DashboardView data={loaderData} loading={isDashboardLoading(navigation)} />
+      <OverviewView data={loaderData.overview} />
+    </>
+  );
 }

@@ -1,8 +1,7 @@
 import { data, Form, useSearchParams } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
-import { z } from "zod";
 import type { Route } from "./+types/usuarios";
-import { listUsers, setUserBanned, setUserRole } from "~/server/admin-users.server";
+import { listUsers, runUserAction } from "~/server/admin-users.server";
 import { requireAdmin } from "~/server/session.server";
 import { pageParam } from "~/domain/admin-forms";
 import { Notice, PageHeader } from "~/ui/admin/notice";
@@ -21,22 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...result, q, currentUserId: admin.id };
 }
 
-// Account ids are printable ASCII; anything else (a NUL would make PostgreSQL fail) is not an id.
-const userIdSchema = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("set-role"), userId: userIdSchema, role: z.enum(["user", "admin"]) }),
-  z.object({ intent: z.literal("set-banned"), userId: userIdSchema, banned: z.enum(["true", "false"]) }),
-]);
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormOrThrow(request)));
-  if (!parsed.success) return data({ ok: false, message: "La solicitud no es válida." }, { status: 400 });
-  const input = parsed.data;
-  const result =
-    input.intent === "set-role"
-      ? await setUserRole(admin.id, input.userId, input.role)
-      : await setUserBanned(admin.id, input.userId, input.banned === "true");
+  const result = await runUserAction(admin.id, Object.fromEntries(await readFormOrThrow(request)));
   return data(result, { status: result.ok ? 200 : 400 });
 }
 

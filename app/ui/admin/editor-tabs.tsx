@@ -13,6 +13,9 @@ export function EditorTabs({ courseId, view }: { courseId: number; view: "datos"
       <Link to={`/admin/cursos/${courseId}?vista=contenido`} className={tab(view !== "datos")} aria-current={view === "contenido" ? "page" : undefined}>
         Módulos y lecciones
       </Link>
+      <Link to={`/admin/cursos/${courseId}/resultados`} className={tab(false)}>
+        Resultados
+      </Link>
       <Link to={`/cursos/${courseId}/contenido`} className={tab(false)}>
         Ver como estudiante
       </Link>

@@ -67,7 +67,7 @@ export function QuestionBank({ lessonId, questions, result }: { lessonId: number
           {questions.map((q, i) => {
             const r = resultFor(result, `question-${q.id}`);
             return (
-              <li key={q.id} className="py-4">
+              <li key={q.id} id={`pregunta-${q.id}`} className="scroll-mt-4 py-4">
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
                   <div className="min-w-0">
                     <p className="font-semibold text-ink">

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/domain/format";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "./responsive-table";
 import { badge, smallButton } from "./styles";
@@ -38,7 +38,9 @@ export function UsersTable({ users, currentUserId }: { users: UserRowView[]; cur
                 <td className={`${rtCell} font-semibold text-ink`}>
                   <span className={cellLabel}>Nombre</span>
                   <span>
-                    {u.name}
+                    <Link to={`/admin/usuarios/${encodeURIComponent(u.id)}`} className="text-brand-800 underline-offset-2 hover:underline">
+                      {u.name}
+                    </Link>
                     {self ? <span className="ml-1 font-normal text-slate-600">(tú)</span> : null}
                   </span>
                 </td>
@@ -64,30 +66,37 @@ export function UsersTable({ users, currentUserId }: { users: UserRowView[]; cur
                 </td>
                 <td className={rtCell}>
                   <span className={cellLabel}>Acciones</span>
-                  <div className="flex flex-wrap gap-2">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="set-role" />
-                      <input type="hidden" name="userId" value={u.id} />
-                      <input type="hidden" name="role" value={u.role === "admin" ? "user" : "admin"} />
-                      <button type="submit" className={smallButton} disabled={busy || (self && u.role === "admin")} aria-label={`${u.role === "admin" ? "Quitar administrador a" : "Hacer administrador a"} ${u.name}`}>
-                        {u.role === "admin" ? "Quitar administrador" : "Hacer administrador"}
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="set-banned" />
-                      <input type="hidden" name="userId" value={u.id} />
-                      <input type="hidden" name="banned" value={u.banned ? "false" : "true"} />
-                      <button type="submit" className={smallButton} disabled={busy || (self && !u.banned)} aria-label={`${u.banned ? "Habilitar" : "Deshabilitar"} a ${u.name}`}>
-                        {u.banned ? "Habilitar" : "Deshabilitar"}
-                      </button>
-                    </Form>
-                  </div>
+                  <UserActions user={u} self={self} busy={busy} />
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** Role and disable/enable, posted to the page that shows them (the list or the person's page). */
+export function UserActions({ user: u, self, busy }: { user: Pick<UserRowView, "id" | "name" | "role" | "banned">; self: boolean; busy: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Form method="post">
+        <input type="hidden" name="intent" value="set-role" />
+        <input type="hidden" name="userId" value={u.id} />
+        <input type="hidden" name="role" value={u.role === "admin" ? "user" : "admin"} />
+        <button type="submit" className={smallButton} disabled={busy || (self && u.role === "admin")} aria-label={`${u.role === "admin" ? "Quitar administrador a" : "Hacer administrador a"} ${u.name}`}>
+          {u.role === "admin" ? "Quitar administrador" : "Hacer administrador"}
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="set-banned" />
+        <input type="hidden" name="userId" value={u.id} />
+        <input type="hidden" name="banned" value={u.banned ? "false" : "true"} />
+        <button type="submit" className={smallButton} disabled={busy || (self && !u.banned)} aria-label={`${u.banned ? "Habilitar" : "Deshabilitar"} a ${u.name}`}>
+          {u.banned ? "Habilitar" : "Deshabilitar"}
+        </button>
+      </Form>
     </div>
   );
 }

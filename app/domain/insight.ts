@@ -1,0 +1,141 @@
+// The admin reports (issue #18): which periods they cover, how a period is cut into the chart's bars
+// (calendar days and months in Chile, not UTC), and the small sums the screens share.
+import { site } from "~/config/site";
+
+export const PERIODS = ["7d", "30d", "90d", "12m"] as const;
+export type Period = (typeof PERIODS)[number];
+export const DEFAULT_PERIOD: Period = "30d";
+export const PERIOD_LABELS: Record<Period, string> = {
+  "7d": "Últimos 7 días",
+  "30d": "Últimos 30 días",
+  "90d": "Últimos 90 días",
+  "12m": "Últimos 12 meses",
+};
+/** The query parameter every report reads its period from. */
+export const PERIOD_PARAM = "periodo";
+
+/** `?periodo=`: one of PERIODS; anything else (absent, hostile, repeated) is the default. */
+export function parsePeriod(value: string | null | undefined): Period {
+  return (PERIODS as readonly string[]).includes(value ?? "") ? (value as Period) : DEFAULT_PERIOD;
+}
+
+export interface Bucket {
+  /** First instant of the bucket (inclusive). */
+  start: Date;
+  /** First instant after it (exclusive). */
+  end: Date;
+  /** Short label for the chart's axis, e.g. '23/11' or 'nov 2026'. */
+  label: string;
+  /** Full label for the table and the CSV, e.g. '23/11/2026' or '17/11/2026 – 23/11/2026'. */
+  longLabel: string;
+}
+
+type Day = { y: number; m: number; d: number };
+
+const dayParts = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: site.timeZone });
+
+/** The calendar day in Chile of an instant. */
+export function chileDay(at: Date): Day {
+  const p: Record<string, string> = {};
+  for (const part of dayParts.formatToParts(at)) p[part.type] = part.value;
+  return { y: Number(p.year), m: Number(p.month), d: Number(p.day) };
+}
+
+function sameDay(a: Day, b: Day) {
+  return a.y === b.y && a.m === b.m && a.d === b.d;
+}
+
+/** Normalises day overflow (31 November → 1 December) through UTC arithmetic. */
+function addDays(day: Day, n: number): Day {
+  const t = new Date(Date.UTC(day.y, day.m - 1, day.d + n, 12));
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
+/**
+ * The first instant of a Chile calendar day. Chile is UTC-3 or UTC-4 and changes clocks at midnight (in
+ * September midnight does not exist), so the answer is the first whole UTC hour that falls on that day.
+ */
+export function chileDayStart(day: Day): Date {
+  const norm = addDays(day, 0);
+  for (let h = 0; h <= 8; h++) {
+    const t = new Date(Date.UTC(norm.y, norm.m - 1, norm.d, h));
+    if (sameDay(chileDay(t), norm)) return t;
+  }
+  return new Date(Date.UTC(norm.y, norm.m - 1, norm.d, 4));
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
+const shortDay = (d: Day) => `${pad(d.d)}/${pad(d.m)}`;
+const longDay = (d: Day) => `${pad(d.d)}/${pad(d.m)}/${d.y}`;
+
+/**
+ * The bars of a period ending today (in Chile): 7 or 30 days; 90 days as weeks (the oldest one shorter,
+ * so that exactly 90 days are covered); 12 calendar months including the current one.
+ */
+export function periodBuckets(period: Period, now: Date = new Date()): Bucket[] {
+  const today = chileDay(now);
+  if (period === "12m") {
+    const out: Bucket[] = [];
+    for (let i = 11; i >= 0; i--) {
+      const first = new Date(Date.UTC(today.y, today.m - 1 - i, 1, 12));
+      const m: Day = { y: first.getUTCFullYear(), m: first.getUTCMonth() + 1, d: 1 };
+      const next: Day = m.m === 12 ? { y: m.y + 1, m: 1, d: 1 } : { y: m.y, m: m.m + 1, d: 1 };
+      const label = `${MONTHS[m.m - 1]} ${m.y}`;
+      out.push({ start: chileDayStart(m), end: chileDayStart(next), label, longLabel: label });
+    }
+    return out;
+  }
+  const days = period === "7d" ? 7 : period === "30d" ? 30 : 90;
+  const step = period === "90d" ? 7 : 1;
+  const out: Bucket[] = [];
+  // Walk back from tomorrow's start, one step at a time, until the period's first day.
+  let endDay = addDays(today, 1);
+  let remaining = days;
+  while (remaining > 0) {
+    const len = Math.min(step, remaining);
+    const startDay = addDays(endDay, -len);
+    const lastDay = addDays(endDay, -1);
+    out.unshift({
+      start: chileDayStart(startDay),
+      end: chileDayStart(endDay),
+      label: shortDay(step === 1 ? startDay : startDay),
+      longLabel: step === 1 ? longDay(startDay) : `${longDay(startDay)} – ${longDay(lastDay)}`,
+    });
+    endDay = startDay;
+    remaining -= len;
+  }
+  return out;
+}
+
+/** Whole percentage of `part` over `whole`; null when there is nothing to divide by (shown as '—'). */
+export function percent(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((part * 100) / whole) : null;
+}
+
+/** 12 → '12%'; null → '—'. */
+export function formatPercent(value: number | null): string {
+  return value === null ? "—" : `${value.toLocaleString(site.locale)}%`;
+}
+
+/** 1234 → '1.234'. */
+export function formatCount(value: number): string {
+  return value.toLocaleString(site.locale);
+}
+
+/** A duration in days, for 'median time to complete': '3,5 días', '1 día', '—'. */
+export function formatDays(days: number | null): string {
+  if (days === null || !Number.isFinite(days)) return "—";
+  const rounded = Math.round(days * 10) / 10;
+  if (rounded < 1) {
+    const hours = Math.max(1, Math.round(days * 24));
+    return `${hours} ${hours === 1 ? "hora" : "horas"}`;
+  }
+  return `${rounded.toLocaleString(site.locale, { maximumFractionDigits: 1 })} ${rounded === 1 ? "día" : "días"}`;
+}
+
+/** Score bands of the distribution: 0–9, 10–19, …, 90–99, 100. */
+export const SCORE_BANDS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
+export function scoreBandLabel(lower: number): string {
+  return lower === 100 ? "100" : `${lower}–${lower + 9}`;
+}

@@ -1,0 +1,39 @@
+// /admin/cursos/:id/resultados — a course's results (issue #18): funnel, time to complete, attempts until
+// passing, scores and every question of the bank, for a period; the same figures as CSV.
+import { data } from "react-router";
+import type { Route } from "./+types/curso-resultados";
+import { parseId } from "~/domain/ids";
+import { parsePeriod, PERIOD_PARAM } from "~/domain/insight";
+import { getCourseResults } from "~/server/admin-course-results.server";
+import { requireAdmin } from "~/server/session.server";
+import { CourseResultsView } from "~/ui/admin/insight/course-results-view";
+import { container } from "~/ui/admin/styles";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: `${d && "course" in d ? `Resultados: ${d.course.title}` : "Resultados"} | Administración | Academia` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const period = parsePeriod(new URL(request.url).searchParams.get(PERIOD_PARAM));
+  const results = id === null ? null : await getCourseResults(id, period);
+  if (!results) return data({ notFound: true as const }, { status: 404 });
+  return results;
+}
+
+export default function CourseResults({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className={`${container} py-8`}>
+      {"notFound" in loaderData ? (
+        <>
+          <h1 className="text-2xl font-bold text-ink">Curso no encontrado</h1>
+          <p className="mt-2 text-slate-700">No existe un curso con ese identificador.</p>
+        </>
+      ) : (
+        <CourseResultsView data={loaderData} />
+      )}
+    </section>
+  );
+}

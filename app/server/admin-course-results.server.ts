@@ -1,0 +1,289 @@
+// /admin/cursos/{id}/resultados (issue #18): how a course's learners do. The funnel follows the people who
+// enrolled in the period (enrolled → started → each module completed → exam passed); the exam figures
+// (attempts until passing, scores, every question of the bank) follow the attempts submitted in the period.
+// Everything is aggregated by the database; the per-question figures read each attempt's answers, stored
+// as shown to the learner, through the attempt's option order back to the bank's options.
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { CSV_BOM, csvRow } from "~/domain/csv";
+import { OPTION_LETTERS } from "~/domain/grading";
+import { PERIOD_LABELS, percent, periodBuckets, SCORE_BANDS, scoreBandLabel, type Period } from "~/domain/insight";
+import { db } from "./db/client.server";
+import { course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, question } from "./db/schema";
+
+export interface FunnelStep {
+  label: string;
+  count: number;
+  /** Of the enrolled. */
+  percent: number | null;
+}
+
+export interface QuestionStat {
+  questionId: number;
+  examLessonId: number;
+  prompt: string;
+  drawn: number;
+  correct: number;
+  /** null when never drawn in the period. */
+  correctPercent: number | null;
+  correctOption: string;
+  /** Each wrong option with how often it was chosen. */
+  wrong: { option: string; text: string; count: number }[];
+  /** Drawn but left unanswered (an attempt sent with a blank). */
+  blank: number;
+  editPath: string;
+}
+
+export interface CourseResults {
+  course: { id: number; title: string };
+  period: Period;
+  periodLabel: string;
+  funnel: FunnelStep[];
+  completed: number;
+  medianDaysToComplete: number | null;
+  hasExam: boolean;
+  passers: number;
+  /** Learners who passed in the period, by the number of the attempt that passed: 1, 2, 3, 4 or more. */
+  attemptsToPass: { label: string; count: number }[];
+  averageAttemptsToPass: number | null;
+  submittedAttempts: number;
+  scores: { label: string; count: number }[];
+  questions: QuestionStat[];
+}
+
+const letter = (i: number) => OPTION_LETTERS[i] ?? String(i + 1);
+
+async function courseShape(courseId: number) {
+  const rows = await db()
+    .select({ moduleId: courseModule.id, moduleTitle: courseModule.title, position: courseModule.position, lessonId: lesson.id, type: lesson.type, status: lesson.status })
+    .from(courseModule)
+    .leftJoin(lesson, eq(lesson.moduleId, courseModule.id))
+    .where(eq(courseModule.courseId, courseId))
+    .orderBy(asc(courseModule.position), asc(courseModule.id));
+  const modules = new Map<number, { id: number; title: string; published: number }>();
+  const examLessonIds: number[] = [];
+  for (const r of rows) {
+    const m = modules.get(r.moduleId) ?? { id: r.moduleId, title: r.moduleTitle, published: 0 };
+    if (r.lessonId !== null && r.status === "published") m.published++;
+    if (r.lessonId !== null && r.type === "examen") examLessonIds.push(r.lessonId);
+    modules.set(r.moduleId, m);
+  }
+  return { modules: [...modules.values()], examLessonIds };
+}
+
+/**
+ * Completions of the cohort counted per (enrolment, module), compared with the module's number of
+ * published lessons (inlined: whole numbers read from the database a moment ago).
+ */
+async function perModuleDone(cohort: SQL, modules: { id: number; published: number }[]) {
+  const counted = modules.filter((m) => m.published > 0);
+  if (counted.length === 0) return [];
+  const done = db()
+    .select({ moduleId: lesson.moduleId, n: sql<number>`count(*)`.as("n") })
+    .from(lessonCompletion)
+    .innerJoin(enrolment, eq(enrolment.id, lessonCompletion.enrolmentId))
+    .innerJoin(lesson, and(eq(lesson.id, lessonCompletion.lessonId), eq(lesson.status, "published")))
+    .where(cohort)
+    .groupBy(lessonCompletion.enrolmentId, lesson.moduleId)
+    .as("done");
+  const total = sql.join(
+    counted.map((m) => sql.raw(`when ${Math.trunc(m.id)} then ${Math.trunc(m.published)}`)),
+    sql` `,
+  );
+  return db()
+    .select({ moduleId: done.moduleId, n: sql<number>`count(*) filter (where ${done.n} >= case ${done.moduleId} ${total} end)::int` })
+    .from(done)
+    .groupBy(done.moduleId);
+}
+
+export async function getCourseResults(courseId: number, period: Period, now: Date = new Date()): Promise<CourseResults | null> {
+  const [c] = await db().select({ id: course.id, title: course.title }).from(course).where(eq(course.id, courseId)).limit(1);
+  if (!c) return null;
+  const buckets = periodBuckets(period, now);
+  const from = buckets[0]!.start;
+  const to = buckets[buckets.length - 1]!.end;
+  const { modules, examLessonIds } = await courseShape(courseId);
+  const cohort = and(eq(enrolment.courseId, courseId), gte(enrolment.enrolledAt, from), lt(enrolment.enrolledAt, to))!;
+  const hasExam = examLessonIds.length > 0;
+  const submittedInPeriod = and(
+    inArray(examAttempt.lessonId, hasExam ? examLessonIds : [-1]),
+    gte(examAttempt.submittedAt, from),
+    lt(examAttempt.submittedAt, to),
+  )!;
+
+  const [[head], perModule, [passedCohort], firstPasses, scoreRows, answerRows, bank] = await Promise.all([
+    db()
+      .select({
+        enrolled: sql<number>`count(*)::int`,
+        started: sql<number>`count(*) filter (where ${enrolment.progress} > 0 or ${enrolment.completedAt} is not null)::int`,
+        completed: sql<number>`count(*) filter (where ${enrolment.completedAt} is not null)::int`,
+        medianDays: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (${enrolment.completedAt} - ${enrolment.enrolledAt})) / 86400.0) filter (where ${enrolment.completedAt} is not null)`,
+      })
+      .from(enrolment)
+      .where(cohort),
+    // Per module, the enrolments of the cohort that completed every published lesson of it.
+    perModuleDone(cohort, modules),
+    hasExam
+      ? db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(enrolment)
+          .where(
+            and(
+              cohort,
+              sql`exists (select 1 from ${examAttempt} where ${examAttempt.userId} = ${enrolment.userId} and ${inArray(examAttempt.lessonId, examLessonIds)} and ${examAttempt.passed})`,
+            ),
+          )
+      : Promise.resolve([{ n: 0 }]),
+    // Learners whose first pass was submitted in the period, with that attempt's number.
+    hasExam
+      ? db()
+          .select({ attempt: sql<number>`coalesce(${examAttempt.attemptNumber}, 1)` })
+          .from(examAttempt)
+          .where(
+            and(
+              submittedInPeriod,
+              eq(examAttempt.passed, true),
+              sql`not exists (select 1 from ${examAttempt} b where b.user_id = ${examAttempt.userId} and b.lesson_id = ${examAttempt.lessonId} and b.passed and b.submitted_at < ${examAttempt.submittedAt})`,
+            ),
+          )
+      : Promise.resolve([] as { attempt: number }[]),
+    db()
+      .select({ band: sql<number>`least((${examAttempt.score} / 10) * 10, 100)::int`, n: sql<number>`count(*)::int` })
+      .from(examAttempt)
+      .where(and(submittedInPeriod, isNotNull(examAttempt.score)))
+      .groupBy(sql`1`),
+    // One row per (question, chosen bank option): the shown answer mapped through the attempt's option order.
+    hasExam
+      ? db()
+          .select({ questionId: sql<number>`x.qid::int`, chosen: sql<number | null>`x.chosen`, n: sql<number>`count(*)::int` })
+          .from(
+            sql`(select q.qid, case when (a.answers ->> (q.i - 1)::int)::int >= 0
+                   then (a.option_order -> (q.i - 1)::int ->> ((a.answers ->> (q.i - 1)::int)::int))::int end as chosen
+                 from ${examAttempt} a cross join lateral unnest(a.question_ids) with ordinality as q(qid, i)
+                 where a.answers is not null and a.lesson_id in (${sql.join(
+                   examLessonIds.map((id) => sql`${id}`),
+                   sql`, `,
+                 )})
+                   and a.submitted_at >= ${from.toISOString()}::timestamptz and a.submitted_at < ${to.toISOString()}::timestamptz) x`,
+          )
+          .groupBy(sql`1`, sql`2`)
+      : Promise.resolve([] as { questionId: number; chosen: number | null; n: number }[]),
+    hasExam
+      ? db()
+          .select({ id: question.id, lessonId: question.lessonId, prompt: question.prompt, options: question.options, correctIndex: question.correctIndex })
+          .from(question)
+          .where(inArray(question.lessonId, examLessonIds))
+          .orderBy(asc(question.id))
+      : Promise.resolve([]),
+  ]);
+
+  const enrolled = Number(head?.enrolled ?? 0);
+  const doneByModule = new Map(perModule.map((r) => [Number(r.moduleId), Number(r.n)]));
+  const funnel: FunnelStep[] = [
+    { label: "Inscritos", count: enrolled, percent: percent(enrolled, enrolled) },
+    { label: "Comenzaron", count: Number(head?.started ?? 0), percent: percent(Number(head?.started ?? 0), enrolled) },
+    ...modules
+      .filter((m) => m.published > 0)
+      .map((m, i) => {
+        const n = doneByModule.get(m.id) ?? 0;
+        return { label: `Completaron el módulo ${i + 1}: ${m.title}`, count: n, percent: percent(n, enrolled) };
+      }),
+    ...(hasExam ? [{ label: "Aprobaron el examen", count: Number(passedCohort?.n ?? 0), percent: percent(Number(passedCohort?.n ?? 0), enrolled) }] : []),
+  ];
+
+  const passes = firstPasses.map((r) => Number(r.attempt ?? 1));
+  const attemptsToPass = [1, 2, 3, 4].map((k) => ({
+    label: k === 4 ? "4 o más intentos" : k === 1 ? "1 intento" : `${k} intentos`,
+    count: passes.filter((a) => (k === 4 ? a >= 4 : a === k)).length,
+  }));
+
+  const scoreCounts = new Map(scoreRows.map((r) => [Number(r.band), Number(r.n)]));
+  const scores = SCORE_BANDS.map((b) => ({ label: scoreBandLabel(b), count: scoreCounts.get(b) ?? 0 }));
+
+  const chosenBy = new Map<number, Map<number | null, number>>();
+  for (const r of answerRows) {
+    const m = chosenBy.get(Number(r.questionId)) ?? new Map<number | null, number>();
+    m.set(r.chosen === null ? null : Number(r.chosen), Number(r.n));
+    chosenBy.set(Number(r.questionId), m);
+  }
+  const questions: QuestionStat[] = bank.map((q) => {
+    const m = chosenBy.get(q.id) ?? new Map<number | null, number>();
+    let drawn = 0;
+    for (const n of m.values()) drawn += n;
+    const correct = m.get(q.correctIndex) ?? 0;
+    return {
+      questionId: q.id,
+      examLessonId: q.lessonId,
+      prompt: q.prompt,
+      drawn,
+      correct,
+      correctPercent: percent(correct, drawn),
+      correctOption: `${letter(q.correctIndex)}. ${q.options[q.correctIndex] ?? ""}`,
+      wrong: q.options
+        .map((text, k) => ({ option: letter(k), text, count: m.get(k) ?? 0, k }))
+        .filter((o) => o.k !== q.correctIndex)
+        .map(({ option, text, count }) => ({ option, text, count })),
+      blank: m.get(null) ?? 0,
+      editPath: `/admin/cursos/${courseId}?leccion=${q.lessonId}#pregunta-${q.id}`,
+    };
+  });
+  // Worst first: the lowest share of correct answers; questions never drawn go last.
+  questions.sort((a, b) => (a.correctPercent ?? 101) - (b.correctPercent ?? 101) || b.drawn - a.drawn || a.questionId - b.questionId);
+
+  return {
+    course: c,
+    period,
+    periodLabel: PERIOD_LABELS[period],
+    funnel,
+    completed: Number(head?.completed ?? 0),
+    medianDaysToComplete: head?.medianDays === null || head?.medianDays === undefined ? null : Number(head.medianDays),
+    hasExam,
+    passers: passes.length,
+    attemptsToPass,
+    averageAttemptsToPass: passes.length ? Math.round((passes.reduce((a, x) => a + x, 0) / passes.length) * 10) / 10 : null,
+    submittedAttempts: scores.reduce((a, s) => a + s.count, 0),
+    scores,
+    questions,
+  };
+}
+
+/** The report as a spreadsheet: the funnel, the exam figures and the per-question table, one block after another. */
+export function courseResultsCsv(r: CourseResults): string {
+  const rows: (string | number | null)[][] = [];
+  rows.push(["Curso", r.course.title]);
+  rows.push(["Periodo", r.periodLabel]);
+  rows.push([]);
+  rows.push(["Embudo (inscritos en el periodo)", "Personas", "% de inscritos"]);
+  for (const f of r.funnel) rows.push([f.label, f.count, f.percent]);
+  rows.push(["Completaron el curso", r.completed, percent(r.completed, r.funnel[0]?.count ?? 0)]);
+  rows.push(["Mediana de días hasta completar", r.medianDaysToComplete === null ? null : Math.round(r.medianDaysToComplete * 10) / 10]);
+  rows.push([]);
+  rows.push(["Intentos hasta aprobar", "Personas"]);
+  for (const a of r.attemptsToPass) rows.push([a.label, a.count]);
+  rows.push([]);
+  rows.push(["Puntaje", "Intentos"]);
+  for (const s of r.scores) rows.push([s.label, s.count]);
+  rows.push([]);
+  const maxWrong = Math.max(0, ...r.questions.map((q) => q.wrong.length));
+  rows.push([
+    "Pregunta",
+    "Veces sorteada",
+    "Respuestas correctas",
+    "% correctas",
+    "Opción correcta",
+    ...Array.from({ length: maxWrong }, (_, i) => `Incorrecta ${i + 1}`),
+    "Sin responder",
+  ]);
+  for (const q of r.questions) {
+    rows.push([
+      q.prompt,
+      q.drawn,
+      q.correct,
+      q.correctPercent,
+      q.correctOption,
+      ...q.wrong.map((w) => `${w.option}. ${w.text}: ${w.count}`),
+      ...Array.from({ length: maxWrong - q.wrong.length }, () => null),
+      q.blank,
+    ]);
+  }
+  return CSV_BOM + rows.map((row) => csvRow(row)).join("");
+}

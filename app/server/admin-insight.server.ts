@@ -1,0 +1,212 @@
+// The /admin overview (issue #18): for a period and optionally one course — registrations, enrolments,
+// completions, certificates, exam pass rate and net revenue — each cut into the chart's buckets by the
+// database (width_bucket over the bucket starts), so a report costs a few grouped index scans.
+import { and, asc, count, eq, gte, inArray, lt, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
+import { CSV_BOM, csvRow } from "~/domain/csv";
+import { parseId } from "~/domain/ids";
+import { PERIOD_LABELS, PERIOD_PARAM, parsePeriod, percent, periodBuckets, type Bucket, type Period } from "~/domain/insight";
+import { db } from "./db/client.server";
+import { certificate, course, courseModule, enrolment, examAttempt, lesson, order, refund, user } from "./db/schema";
+
+export interface InsightFilters {
+  period: Period;
+  courseId: number | null;
+}
+
+/** `?periodo=&curso=`: anything unknown falls back to the default period and every course. */
+export function parseInsightFilters(params: URLSearchParams): InsightFilters {
+  return { period: parsePeriod(params.get(PERIOD_PARAM)), courseId: parseId(params.get("curso")) };
+}
+
+export interface OverviewPoint {
+  label: string;
+  longLabel: string;
+  registrations: number;
+  enrolments: number;
+  completions: number;
+  certificates: number;
+  attempts: number;
+  passed: number;
+  revenueClp: number;
+}
+
+export interface OverviewTotals {
+  registrations: number;
+  enrolments: number;
+  completions: number;
+  certificates: number;
+  attempts: number;
+  passed: number;
+  /** Submitted attempts that passed, in whole %; null when none was submitted. */
+  passRate: number | null;
+  paidClp: number;
+  refundedClp: number;
+  revenueClp: number;
+}
+
+export interface Overview {
+  filters: InsightFilters;
+  periodLabel: string;
+  courseTitle: string | null;
+  courses: { id: number; title: string }[];
+  totals: OverviewTotals;
+  series: OverviewPoint[];
+}
+
+/** `width_bucket(col, array[start₁, …, startₙ, end])`: 1…n for the bucket the moment falls in. */
+function bucketOf(col: AnyColumn, buckets: Bucket[]): SQL<number> {
+  const edges = [...buckets.map((b) => b.start), buckets[buckets.length - 1]!.end];
+  return sql<number>`width_bucket(${col}, array[${sql.join(
+    edges.map((e) => sql`${e.toISOString()}::timestamptz`),
+    sql`, `,
+  )}])::int`;
+}
+
+function within(col: AnyColumn, buckets: Bucket[]) {
+  return and(gte(col, buckets[0]!.start), lt(col, buckets[buckets.length - 1]!.end))!;
+}
+
+/** The course's lessons, as a subquery (exam attempts point at a lesson, not at a course). */
+function courseLessonIds(courseId: number) {
+  return db()
+    .select({ id: lesson.id })
+    .from(lesson)
+    .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
+    .where(eq(courseModule.courseId, courseId));
+}
+
+type Grouped = { b: number; n: number; m?: number | null }[];
+
+function spread(rows: Grouped, size: number, pick: (r: Grouped[number]) => number) {
+  const out = new Array<number>(size).fill(0);
+  for (const r of rows) if (r.b >= 1 && r.b <= size) out[r.b - 1]! += pick(r);
+  return out;
+}
+
+export async function getOverview(filters: InsightFilters, now: Date = new Date()): Promise<Overview> {
+  const buckets = periodBuckets(filters.period, now);
+  const c = filters.courseId;
+  const [courses, registrations, enrolled, completed, certificates, attempts, paid, refunded] = await Promise.all([
+    db().select({ id: course.id, title: course.title }).from(course).orderBy(asc(course.id)),
+    db()
+      .select({ b: bucketOf(user.createdAt, buckets), n: count() })
+      .from(user)
+      .where(within(user.createdAt, buckets))
+      .groupBy(sql`1`),
+    db()
+      .select({ b: bucketOf(enrolment.enrolledAt, buckets), n: count() })
+      .from(enrolment)
+      .where(and(within(enrolment.enrolledAt, buckets), c ? eq(enrolment.courseId, c) : undefined))
+      .groupBy(sql`1`),
+    db()
+      .select({ b: bucketOf(enrolment.completedAt, buckets), n: count() })
+      .from(enrolment)
+      .where(and(within(enrolment.completedAt, buckets), c ? eq(enrolment.courseId, c) : undefined))
+      .groupBy(sql`1`),
+    c
+      ? db()
+          .select({ b: bucketOf(certificate.issuedAt, buckets), n: count() })
+          .from(certificate)
+          .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
+          .where(and(within(certificate.issuedAt, buckets), eq(enrolment.courseId, c)))
+          .groupBy(sql`1`)
+      : db()
+          .select({ b: bucketOf(certificate.issuedAt, buckets), n: count() })
+          .from(certificate)
+          .where(within(certificate.issuedAt, buckets))
+          .groupBy(sql`1`),
+    db()
+      .select({ b: bucketOf(examAttempt.submittedAt, buckets), n: count(), m: sql<number>`count(*) filter (where ${examAttempt.passed})::int` })
+      .from(examAttempt)
+      .where(and(within(examAttempt.submittedAt, buckets), c ? inArray(examAttempt.lessonId, courseLessonIds(c)) : undefined))
+      .groupBy(sql`1`),
+    // Revenue: what paid orders brought in when they were paid, minus refunds when they were made.
+    db()
+      .select({ b: bucketOf(order.paidAt, buckets), n: sum(order.amountClp).mapWith(Number) })
+      .from(order)
+      .where(and(within(order.paidAt, buckets), c ? eq(order.courseId, c) : undefined))
+      .groupBy(sql`1`),
+    db()
+      .select({ b: bucketOf(refund.createdAt, buckets), n: sum(refund.amountClp).mapWith(Number) })
+      .from(refund)
+      .innerJoin(order, eq(order.id, refund.orderId))
+      .where(and(within(refund.createdAt, buckets), c ? eq(order.courseId, c) : undefined))
+      .groupBy(sql`1`),
+  ]);
+  const size = buckets.length;
+  const n = (r: Grouped[number]) => Number(r.n ?? 0);
+  const cols = {
+    registrations: spread(registrations, size, n),
+    enrolments: spread(enrolled, size, n),
+    completions: spread(completed, size, n),
+    certificates: spread(certificates, size, n),
+    attempts: spread(attempts, size, n),
+    passed: spread(attempts, size, (r) => Number(r.m ?? 0)),
+    paid: spread(paid, size, n),
+    refunded: spread(refunded, size, n),
+  };
+  const total = (xs: number[]) => xs.reduce((a, x) => a + x, 0);
+  const series = buckets.map((b, i) => ({
+    label: b.label,
+    longLabel: b.longLabel,
+    registrations: cols.registrations[i]!,
+    enrolments: cols.enrolments[i]!,
+    completions: cols.completions[i]!,
+    certificates: cols.certificates[i]!,
+    attempts: cols.attempts[i]!,
+    passed: cols.passed[i]!,
+    revenueClp: cols.paid[i]! - cols.refunded[i]!,
+  }));
+  const totals: OverviewTotals = {
+    registrations: total(cols.registrations),
+    enrolments: total(cols.enrolments),
+    completions: total(cols.completions),
+    certificates: total(cols.certificates),
+    attempts: total(cols.attempts),
+    passed: total(cols.passed),
+    passRate: percent(total(cols.passed), total(cols.attempts)),
+    paidClp: total(cols.paid),
+    refundedClp: total(cols.refunded),
+    revenueClp: total(cols.paid) - total(cols.refunded),
+  };
+  const known = c ? courses.find((x) => x.id === c) : undefined;
+  return {
+    filters: { period: filters.period, courseId: known ? known.id : null },
+    periodLabel: PERIOD_LABELS[filters.period],
+    courseTitle: known?.title ?? null,
+    courses,
+    totals,
+    series,
+  };
+}
+
+export const OVERVIEW_CSV_HEADER = [
+  "Periodo",
+  "Registros",
+  "Inscripciones",
+  "Cursos completados",
+  "Certificados",
+  "Exámenes rendidos",
+  "Exámenes aprobados",
+  "Ingresos netos (CLP)",
+] as const;
+
+/** The overview as a spreadsheet: one row per bucket and a total (';' and UTF-8 with BOM, like the other exports). */
+export function overviewCsv(o: Overview): string {
+  const rows = o.series.map((p) => [p.longLabel, p.registrations, p.enrolments, p.completions, p.certificates, p.attempts, p.passed, p.revenueClp]);
+  const t = o.totals;
+  rows.push(["Total", t.registrations, t.enrolments, t.completions, t.certificates, t.attempts, t.passed, t.revenueClp]);
+  return CSV_BOM + csvRow(OVERVIEW_CSV_HEADER) + rows.map((r) => csvRow(r)).join("");
+}
+
+/** The attachment's headers, shared by every report's CSV. */
+export function csvResponse(body: string, filename: string) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

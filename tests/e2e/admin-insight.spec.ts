@@ -1,0 +1,168 @@
+// Admin insight (issue #18) in the browser: an admin builds a small free course with an exam, two learners
+// take it (one fails, then passes; one only enrols), and the overview, the course's funnel, the per-question
+// table and the learner's page show exactly those figures. Every page passes axe.
+import { expectNoA11yViolations } from "./support/axe";
+import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
+import { BASE_URL, expect, test, type APIRequestContext, type Browser, type Page } from "./support/test";
+
+const QUESTIONS = 10;
+const headers = { origin: BASE_URL };
+
+async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
+  const res = await request.post(path, { form, headers, maxRedirects: 0 });
+  expect(res.status(), `${path} ${form.intent ?? ""}: ${res.status()}`).toBeLessThan(400);
+  return res;
+}
+
+/** A free, published course: module A (one reading), module B (the exam, ten questions). */
+async function buildCourse(request: APIRequestContext, title: string) {
+  const created = await post(request, "/admin/cursos/nuevo", {
+    title,
+    category: "Salud",
+    level: "Básico",
+    priceClp: "0",
+    description: "Curso de prueba de informes.",
+  });
+  const id = Number(/\/admin\/cursos\/(\d+)/.exec(created.headers().location ?? "")![1]);
+  const editor = `/admin/cursos/${id}`;
+  await post(request, editor, { intent: "add-module", title: "Módulo A", description: "" });
+  await post(request, editor, { intent: "add-module", title: "Módulo B", description: "" });
+  const html = await (await request.get(`${editor}?vista=contenido`)).text();
+  const moduleIds = [...new Set([...html.matchAll(/name="moduleId" value="(\d+)"/g)].map((m) => m[1]!))];
+  expect(moduleIds).toHaveLength(2);
+  const lessonId = async (moduleId: string, lessonTitle: string, type: string) => {
+    const res = await post(request, editor, { intent: "add-lesson", moduleId, title: lessonTitle, type });
+    return /leccion=(\d+)/.exec(res.headers().location ?? "")![1]!;
+  };
+  const reading = await lessonId(moduleIds[0]!, "Lectura inicial", "lectura");
+  await post(request, editor, { intent: "update-lesson", lessonId: reading, title: "Lectura inicial", type: "lectura", durationMin: "5", status: "published", downloadable: "", body: "Texto de la lección." });
+  const exam = await lessonId(moduleIds[1]!, "Examen final", "examen");
+  for (let i = 1; i <= QUESTIONS; i++) {
+    await post(request, editor, {
+      intent: "add-question",
+      lessonId: exam,
+      prompt: `Pregunta de informe ${i}`,
+      option0: `Correcta ${i}`,
+      option1: `Incorrecta ${i} B`,
+      option2: `Incorrecta ${i} C`,
+      option3: `Incorrecta ${i} D`,
+      correctIndex: "0",
+      explanation: "",
+    });
+  }
+  await post(request, editor, { intent: "update-lesson", lessonId: exam, title: "Examen final", type: "examen", durationMin: "20", status: "published", downloadable: "", body: "" });
+  await post(request, editor, { intent: "publish" });
+  return { id, reading, exam };
+}
+
+async function newLearner(browser: Browser, name: string) {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const page = await context.newPage();
+  const account = await signUpAs(page, { name, email: uniqueEmail("informe") });
+  return { context, page, ...account };
+}
+
+/** Takes the exam in the browser: questions 1…`right` answered correctly, the rest with option B. */
+async function takeExam(page: Page, courseId: number, exam: string, right: number) {
+  await page.goto(`/cursos/${courseId}/contenido?leccion=${exam}`);
+  await page.getByRole("button", { name: "Comenzar Evaluación" }).click();
+  for (let i = 1; i <= QUESTIONS; i++) {
+    await page.getByText(i <= right ? `Correcta ${i}` : `Incorrecta ${i} B`, { exact: true }).click();
+  }
+  await page.getByRole("button", { name: "Enviar respuestas" }).click();
+  await expect(page.getByText(right >= 7 ? "Aprobado" : "Reprobado", { exact: true })).toBeVisible();
+}
+
+async function shot(page: Page, name: string) {
+  const project = test.info().project.name;
+  await page.screenshot({ path: `/tmp/insight-${name}-${project}.png`, fullPage: true });
+}
+
+test("un administrador ve el resumen, el embudo del curso, las preguntas y la ficha de un alumno con las cifras de lo que pasó", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await page.goto("/");
+  await signInAsAdmin(page);
+  const title = `Curso Informe ${Date.now().toString(36)}`;
+  const course = await buildCourse(page.request, title);
+
+  // Ana enrols, reads, fails the exam with 3 of 10, then passes with 10 of 10. Beto only enrols.
+  const ana = await newLearner(browser, "Ana Informe");
+  const beto = await newLearner(browser, "Beto Informe");
+  for (const l of [ana, beto]) await post(l.page.request, `/cursos/${course.id}/inscribir`, {});
+  await ana.page.goto(`/cursos/${course.id}/contenido?leccion=${course.reading}`);
+  await expect(ana.page.getByText("Texto de la lección.")).toBeVisible();
+  await takeExam(ana.page, course.id, course.exam, 3);
+  await takeExam(ana.page, course.id, course.exam, QUESTIONS);
+  await ana.context.close();
+  await beto.context.close();
+
+  // Overview for this course, last 7 days.
+  await page.goto(`/admin?periodo=7d&curso=${course.id}`);
+  const overview = page.getByRole("region", { name: "Resumen de la academia" });
+  await expect(overview.getByText(`Últimos 7 días, ${title}`, { exact: true })).toBeVisible();
+  const figure = (label: string) => overview.locator(`dd[data-figure="${label}"]`);
+  await expect(figure("Inscripciones")).toHaveText("2");
+  await expect(figure("Cursos completados")).toHaveText("1");
+  await expect(figure("Certificados emitidos")).toHaveText("1");
+  await expect(figure("Aprobación de exámenes")).toHaveText("50%");
+  await expect(overview.getByText("1 de 2 intentos aprobados")).toBeVisible();
+  await expect(figure("Ingresos netos")).toHaveText("$0");
+  await expect(overview.getByRole("img", { name: /Inscripciones y cursos completados/ })).toBeVisible();
+  await overview.getByText("Ver los datos del gráfico").click();
+  const lastRow = overview.getByRole("region", { name: "Datos del gráfico" }).getByRole("row").last();
+  await expect(lastRow.getByRole("cell")).toHaveText(["2", "1"]);
+  // The dashboard's admin panel is still there.
+  await expect(page.getByRole("link", { name: /Gestionar Usuarios/ })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shot(page, "overview");
+
+  // The course's results: funnel and questions (worst first: 4…10 were missed once, 1…3 never).
+  await page.goto(`/admin/cursos/${course.id}`);
+  await page.getByRole("link", { name: "Resultados", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Resultados: ${title}` })).toBeVisible();
+  const funnel = page.getByRole("table", { name: /Embudo de/ });
+  const step = (label: string | RegExp) => funnel.getByRole("row").filter({ has: page.getByRole("rowheader", { name: label }) });
+  await expect(step("Inscritos").getByRole("cell").first()).toHaveText("2");
+  await expect(step("Comenzaron").getByRole("cell").nth(0)).toHaveText("1");
+  await expect(step("Comenzaron").getByRole("cell").nth(1)).toHaveText("50%");
+  await expect(step(/módulo 1: Módulo A/).getByRole("cell").first()).toHaveText("1");
+  await expect(step(/módulo 2: Módulo B/).getByRole("cell").first()).toHaveText("1");
+  await expect(step("Aprobaron el examen").getByRole("cell").nth(0)).toHaveText("1");
+  await expect(step("Aprobaron el examen").getByRole("cell").nth(1)).toHaveText("50%");
+  const attempts = page.getByRole("table", { name: "Personas según el intento en que aprobaron" });
+  await expect(attempts.getByRole("row").filter({ hasText: "2 intentos" }).getByRole("cell")).toHaveText("1");
+  const questions = page.getByRole("table", { name: /Preguntas del banco/ });
+  const rows = questions.getByRole("row");
+  await expect(rows).toHaveCount(1 + QUESTIONS);
+  await expect(rows.nth(1).getByRole("rowheader")).toContainText("Pregunta de informe 4");
+  await expect(rows.nth(1).getByRole("cell").nth(0)).toHaveText("2");
+  await expect(rows.nth(1).getByRole("cell").nth(1)).toHaveText("50%");
+  await expect(rows.nth(1).getByRole("cell").nth(2)).toContainText("B. Incorrecta 4 B: 1");
+  await expect(rows.nth(1).getByRole("cell").nth(2)).toContainText("C. Incorrecta 4 C: 0");
+  await expect(rows.last().getByRole("cell").nth(1)).toHaveText("100%");
+  await expectNoA11yViolations(page);
+  await shot(page, "course-results");
+  // Each question links to its place in the editor.
+  await rows.nth(1).getByRole("link", { name: "Pregunta de informe 4" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/cursos/${course.id}\\?leccion=${course.exam}#pregunta-\\d+$`));
+  await expect(page.getByRole("heading", { name: /Banco de preguntas/ })).toBeVisible();
+
+  // Ana's page, reached from the users list.
+  await page.goto(`/admin/usuarios?q=${encodeURIComponent(ana.email)}`);
+  await page.getByRole("link", { name: "Ana Informe" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ana Informe" })).toBeVisible();
+  const enrolment = page.getByRole("listitem", { name: `Inscripción en ${title}` });
+  await expect(enrolment.getByText("Progreso: 100%")).toBeVisible();
+  await expect(enrolment.getByText("Lecciones completadas (2)")).toBeVisible();
+  await expect(page.getByText(`${title}: intento 2`)).toBeVisible();
+  await expect(page.getByText(/Puntaje 100% · Aprobado/)).toBeVisible();
+  await expect(page.getByText(/Puntaje 30% · Reprobado/)).toBeVisible();
+  await page.getByText(`${title}: intento 1`).click();
+  const answers = page.getByRole("table", { name: `Respuestas del intento 1 de ${title}` });
+  await expect(answers.getByRole("row")).toHaveCount(1 + QUESTIONS);
+  await expect(answers.getByRole("cell", { name: "Incorrecta", exact: true })).toHaveCount(7);
+  await expect(page.getByRole("heading", { name: "Certificados (1)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pedidos (0)" })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shot(page, "learner");
+});
