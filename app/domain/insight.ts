@@ -41,6 +41,12 @@ export function chileDay(at: Date): Day {
   return { y: Number(p.year), m: Number(p.month), d: Number(p.day) };
 }
 
+/** The Chile calendar day of an instant as 'yyyy-mm-dd' (how the daily summaries store it). */
+export function chileIsoDay(at: Date): string {
+  const d = chileDay(at);
+  return `${d.y}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
+}
+
 function sameDay(a: Day, b: Day) {
   return a.y === b.y && a.m === b.m && a.d === b.d;
 }

@@ -3,12 +3,12 @@
 // (attempts until passing, scores, every question of the bank) follow the attempts submitted in the period.
 // Everything is aggregated by the database; the per-question figures read each attempt's answers, stored
 // as shown to the learner, through the attempt's option order back to the bank's options.
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { OPTION_LETTERS } from "~/domain/grading";
-import { PERIOD_LABELS, percent, periodBuckets, SCORE_BANDS, scoreBandLabel, type Period } from "~/domain/insight";
+import { chileIsoDay, PERIOD_LABELS, percent, periodBuckets, SCORE_BANDS, scoreBandLabel, type Period } from "~/domain/insight";
 import { db } from "./db/client.server";
-import { course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, question } from "./db/schema";
+import { course, courseModule, enrolment, examAnswerStat, examAttemptDayStat, lesson, lessonCompletion, question } from "./db/schema";
 
 export interface FunnelStep {
   label: string;
@@ -104,13 +104,8 @@ export async function getCourseResults(courseId: number, period: Period, now: Da
   const { modules, examLessonIds } = await courseShape(courseId);
   const cohort = and(eq(enrolment.courseId, courseId), gte(enrolment.enrolledAt, from), lt(enrolment.enrolledAt, to))!;
   const hasExam = examLessonIds.length > 0;
-  const submittedInPeriod = and(
-    inArray(examAttempt.lessonId, hasExam ? examLessonIds : [-1]),
-    gte(examAttempt.submittedAt, from),
-    lt(examAttempt.submittedAt, to),
-  )!;
 
-  const [[head], perModule, [passedCohort], firstPasses, scoreRows, answerRows, bank] = await Promise.all([
+  const [[head], perModule, [passedCohort], attemptRows, answerRows, bank] = await Promise.all([
     db()
       .select({
         enrolled: sql<number>`count(*)::int`,
@@ -122,50 +117,43 @@ export async function getCourseResults(courseId: number, period: Period, now: Da
       .where(cohort),
     // Per module, the enrolments of the cohort that completed every published lesson of it.
     perModuleDone(cohort, modules),
+    // Passing the exam completes its lesson (learning.server.ts), so the cohort's completions of the exam
+    // lesson are the people who passed: one primary-key probe per enrolment.
     hasExam
       ? db()
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ n: sql<number>`count(distinct ${enrolment.id})::int` })
           .from(enrolment)
-          .where(
-            and(
-              cohort,
-              sql`exists (select 1 from ${examAttempt} where ${examAttempt.userId} = ${enrolment.userId} and ${inArray(examAttempt.lessonId, examLessonIds)} and ${examAttempt.passed})`,
-            ),
-          )
+          .innerJoin(lessonCompletion, and(eq(lessonCompletion.enrolmentId, enrolment.id), inArray(lessonCompletion.lessonId, examLessonIds)))
+          .where(cohort)
       : Promise.resolve([{ n: 0 }]),
-    // Learners whose first pass was submitted in the period, with that attempt's number.
+    // First passes by the attempt that passed, and submitted attempts by score band, from their daily summary.
     hasExam
       ? db()
-          .select({ attempt: sql<number>`coalesce(${examAttempt.attemptNumber}, 1)` })
-          .from(examAttempt)
+          .select({ kind: examAttemptDayStat.kind, value: examAttemptDayStat.value, n: sql<number>`sum(${examAttemptDayStat.n})::int` })
+          .from(examAttemptDayStat)
           .where(
             and(
-              submittedInPeriod,
-              eq(examAttempt.passed, true),
-              sql`not exists (select 1 from ${examAttempt} b where b.user_id = ${examAttempt.userId} and b.lesson_id = ${examAttempt.lessonId} and b.passed and b.submitted_at < ${examAttempt.submittedAt})`,
+              inArray(examAttemptDayStat.lessonId, examLessonIds),
+              sql`${examAttemptDayStat.day} >= ${chileIsoDay(from)}::date`,
+              sql`${examAttemptDayStat.day} < ${chileIsoDay(to)}::date`,
             ),
           )
-      : Promise.resolve([] as { attempt: number }[]),
-    db()
-      .select({ band: sql<number>`least((${examAttempt.score} / 10) * 10, 100)::int`, n: sql<number>`count(*)::int` })
-      .from(examAttempt)
-      .where(and(submittedInPeriod, isNotNull(examAttempt.score)))
-      .groupBy(sql`1`),
-    // One row per (question, chosen bank option): the shown answer mapped through the attempt's option order.
+          .groupBy(examAttemptDayStat.kind, examAttemptDayStat.value)
+      : Promise.resolve([] as { kind: string; value: number; n: number }[]),
+    // One row per (question, chosen bank option), from the daily summary the exam_attempt triggers keep: the
+    // answer as shown mapped back through the attempt's option order (-1: left blank).
     hasExam
       ? db()
-          .select({ questionId: sql<number>`x.qid::int`, chosen: sql<number | null>`x.chosen`, n: sql<number>`count(*)::int` })
-          .from(
-            sql`(select q.qid, case when (a.answers ->> (q.i - 1)::int)::int >= 0
-                   then (a.option_order -> (q.i - 1)::int ->> ((a.answers ->> (q.i - 1)::int)::int))::int end as chosen
-                 from ${examAttempt} a cross join lateral unnest(a.question_ids) with ordinality as q(qid, i)
-                 where a.answers is not null and a.lesson_id in (${sql.join(
-                   examLessonIds.map((id) => sql`${id}`),
-                   sql`, `,
-                 )})
-                   and a.submitted_at >= ${from.toISOString()}::timestamptz and a.submitted_at < ${to.toISOString()}::timestamptz) x`,
+          .select({ questionId: examAnswerStat.questionId, chosen: examAnswerStat.chosen, n: sql<number>`sum(${examAnswerStat.n})::int` })
+          .from(examAnswerStat)
+          .where(
+            and(
+              inArray(examAnswerStat.lessonId, examLessonIds),
+              sql`${examAnswerStat.day} >= ${chileIsoDay(from)}::date`,
+              sql`${examAnswerStat.day} < ${chileIsoDay(to)}::date`,
+            ),
           )
-          .groupBy(sql`1`, sql`2`)
+          .groupBy(examAnswerStat.questionId, examAnswerStat.chosen)
       : Promise.resolve([] as { questionId: number; chosen: number | null; n: number }[]),
     hasExam
       ? db()
@@ -190,19 +178,21 @@ export async function getCourseResults(courseId: number, period: Period, now: Da
     ...(hasExam ? [{ label: "Aprobaron el examen", count: Number(passedCohort?.n ?? 0), percent: percent(Number(passedCohort?.n ?? 0), enrolled) }] : []),
   ];
 
-  const passes = firstPasses.map((r) => Number(r.attempt ?? 1));
+  const passCounts = new Map<number, number>();
+  const scoreCounts = new Map<number, number>();
+  for (const r of attemptRows) (r.kind === "pass" ? passCounts : scoreCounts).set(Number(r.value), Number(r.n));
+  const passersCount = [...passCounts.values()].reduce((a, n) => a + n, 0);
   const attemptsToPass = [1, 2, 3, 4].map((k) => ({
     label: k === 4 ? "4 o más intentos" : k === 1 ? "1 intento" : `${k} intentos`,
-    count: passes.filter((a) => (k === 4 ? a >= 4 : a === k)).length,
+    count: [...passCounts].filter(([a]) => (k === 4 ? a >= 4 : a === k)).reduce((x, [, n]) => x + n, 0),
   }));
-
-  const scoreCounts = new Map(scoreRows.map((r) => [Number(r.band), Number(r.n)]));
+  const attemptsSum = [...passCounts].reduce((x, [a, n]) => x + a * n, 0);
   const scores = SCORE_BANDS.map((b) => ({ label: scoreBandLabel(b), count: scoreCounts.get(b) ?? 0 }));
 
   const chosenBy = new Map<number, Map<number | null, number>>();
   for (const r of answerRows) {
     const m = chosenBy.get(Number(r.questionId)) ?? new Map<number | null, number>();
-    m.set(r.chosen === null ? null : Number(r.chosen), Number(r.n));
+    m.set(r.chosen === null || Number(r.chosen) < 0 ? null : Number(r.chosen), Number(r.n));
     chosenBy.set(Number(r.questionId), m);
   }
   const questions: QuestionStat[] = bank.map((q) => {
@@ -237,9 +227,9 @@ export async function getCourseResults(courseId: number, period: Period, now: Da
     completed: Number(head?.completed ?? 0),
     medianDaysToComplete: head?.medianDays === null || head?.medianDays === undefined ? null : Number(head.medianDays),
     hasExam,
-    passers: passes.length,
+    passers: passersCount,
     attemptsToPass,
-    averageAttemptsToPass: passes.length ? Math.round((passes.reduce((a, x) => a + x, 0) / passes.length) * 10) / 10 : null,
+    averageAttemptsToPass: passersCount ? Math.round((attemptsSum / passersCount) * 10) / 10 : null,
     submittedAttempts: scores.reduce((a, s) => a + s.count, 0),
     scores,
     questions,

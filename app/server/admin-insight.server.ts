@@ -3,10 +3,11 @@
 // database (width_bucket over the bucket starts), so a report costs a few grouped index scans.
 import { and, asc, count, eq, gte, inArray, lt, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
 import { CSV_BOM, csvRow } from "~/domain/csv";
+import { PASS_MARK } from "~/domain/grading";
 import { parseId } from "~/domain/ids";
-import { PERIOD_LABELS, PERIOD_PARAM, parsePeriod, percent, periodBuckets, type Bucket, type Period } from "~/domain/insight";
+import { chileIsoDay, PERIOD_LABELS, PERIOD_PARAM, parsePeriod, percent, periodBuckets, type Bucket, type Period } from "~/domain/insight";
 import { db } from "./db/client.server";
-import { certificate, course, courseModule, enrolment, examAttempt, lesson, order, refund, user } from "./db/schema";
+import { certificate, course, courseModule, enrolment, enrolmentDayStat, examAttemptDayStat, lesson, order, refund, user } from "./db/schema";
 
 export interface InsightFilters {
   period: Period;
@@ -62,6 +63,19 @@ function bucketOf(col: AnyColumn, buckets: Bucket[]): SQL<number> {
   )}])::int`;
 }
 
+/** The same buckets over a column of Chile days (the daily summaries): every bucket starts at a Chile midnight. */
+function dayBucketOf(col: AnyColumn, buckets: Bucket[]): SQL<number> {
+  const edges = [...buckets.map((b) => chileIsoDay(b.start)), chileIsoDay(buckets[buckets.length - 1]!.end)];
+  return sql<number>`width_bucket(${col}, array[${sql.join(
+    edges.map((e) => sql`${e}::date`),
+    sql`, `,
+  )}])::int`;
+}
+
+function withinDays(col: AnyColumn, buckets: Bucket[]) {
+  return and(sql`${col} >= ${chileIsoDay(buckets[0]!.start)}::date`, sql`${col} < ${chileIsoDay(buckets[buckets.length - 1]!.end)}::date`)!;
+}
+
 function within(col: AnyColumn, buckets: Bucket[]) {
   return and(gte(col, buckets[0]!.start), lt(col, buckets[buckets.length - 1]!.end))!;
 }
@@ -93,15 +107,16 @@ export async function getOverview(filters: InsightFilters, now: Date = new Date(
       .from(user)
       .where(within(user.createdAt, buckets))
       .groupBy(sql`1`),
+    // Enrolments and completions from their daily summary (1 000 000 enrolments would be counted otherwise).
     db()
-      .select({ b: bucketOf(enrolment.enrolledAt, buckets), n: count() })
-      .from(enrolment)
-      .where(and(within(enrolment.enrolledAt, buckets), c ? eq(enrolment.courseId, c) : undefined))
+      .select({ b: dayBucketOf(enrolmentDayStat.day, buckets), n: sql<number>`sum(${enrolmentDayStat.n})::int` })
+      .from(enrolmentDayStat)
+      .where(and(eq(enrolmentDayStat.kind, "enrolled"), withinDays(enrolmentDayStat.day, buckets), c ? eq(enrolmentDayStat.courseId, c) : undefined))
       .groupBy(sql`1`),
     db()
-      .select({ b: bucketOf(enrolment.completedAt, buckets), n: count() })
-      .from(enrolment)
-      .where(and(within(enrolment.completedAt, buckets), c ? eq(enrolment.courseId, c) : undefined))
+      .select({ b: dayBucketOf(enrolmentDayStat.day, buckets), n: sql<number>`sum(${enrolmentDayStat.n})::int` })
+      .from(enrolmentDayStat)
+      .where(and(eq(enrolmentDayStat.kind, "completed"), withinDays(enrolmentDayStat.day, buckets), c ? eq(enrolmentDayStat.courseId, c) : undefined))
       .groupBy(sql`1`),
     c
       ? db()
@@ -115,10 +130,21 @@ export async function getOverview(filters: InsightFilters, now: Date = new Date(
           .from(certificate)
           .where(within(certificate.issuedAt, buckets))
           .groupBy(sql`1`),
+    // Submitted attempts from their daily summary by score band; a band at or above the pass mark passed.
     db()
-      .select({ b: bucketOf(examAttempt.submittedAt, buckets), n: count(), m: sql<number>`count(*) filter (where ${examAttempt.passed})::int` })
-      .from(examAttempt)
-      .where(and(within(examAttempt.submittedAt, buckets), c ? inArray(examAttempt.lessonId, courseLessonIds(c)) : undefined))
+      .select({
+        b: dayBucketOf(examAttemptDayStat.day, buckets),
+        n: sql<number>`sum(${examAttemptDayStat.n})::int`,
+        m: sql<number>`coalesce(sum(${examAttemptDayStat.n}) filter (where ${examAttemptDayStat.value} >= ${sql.raw(String(Math.trunc(PASS_MARK)))}), 0)::int`,
+      })
+      .from(examAttemptDayStat)
+      .where(
+        and(
+          eq(examAttemptDayStat.kind, "score"),
+          withinDays(examAttemptDayStat.day, buckets),
+          c ? inArray(examAttemptDayStat.lessonId, courseLessonIds(c)) : undefined,
+        ),
+      )
       .groupBy(sql`1`),
     // Revenue: what paid orders brought in when they were paid, minus refunds when they were made.
     db()

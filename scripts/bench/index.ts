@@ -18,7 +18,7 @@ import { openBenchDb } from "./db";
 import { type LearnersResult, learnersMarkdown, runLearners } from "./learners";
 import { type LighthouseResult, lighthouseMarkdown, runLighthouse } from "./lighthouse";
 import { type PublicRow, publicMarkdown, runPublicPages } from "./public-pages";
-import { type ScaleRow, scaleMarkdown, seedScale, timeScale } from "./scale";
+import { type ScaleRow, scaleMarkdown, seedLearning, seedScale, timeScale } from "./scale";
 import { BUILD_DIR, build, type RunningServer, startServer } from "./server";
 import { Client, log } from "./util";
 
@@ -65,7 +65,7 @@ interface Results {
   public?: PublicRow[];
   lighthouse?: LighthouseResult;
   learners?: LearnersResult;
-  scale?: { seed?: Awaited<ReturnType<typeof seedScale>>; rows: ScaleRow[] };
+  scale?: { seed?: Awaited<ReturnType<typeof seedScale>>; learning?: Awaited<ReturnType<typeof seedLearning>>; rows: ScaleRow[] };
   failures: string[];
   pageCache?: unknown;
 }
@@ -185,12 +185,14 @@ async function main() {
       log(`scale: seeding ${config.scaleUsers.toLocaleString("en-US")} users and ${(config.scaleUsers * 10).toLocaleString("en-US")} enrolments …`);
       const db = await openBenchDb({ databaseUrl: config.databaseUrl, dataDir });
       let seed;
+      let learning;
       try {
         seed = await seedScale(db, config.scaleUsers);
+        learning = await seedLearning(db, config.scaleUsers);
       } finally {
         await db.close();
       }
-      results.scale = { seed, rows: [] };
+      results.scale = { seed, learning, rows: [] };
       server = await startServer(serverOptions);
       const learner = new Client(server.base, { "x-forwarded-for": "10.200.0.1" });
       const password = "clave-de-carga-123";
@@ -247,7 +249,7 @@ function report(r: Results, seconds: number) {
   if (r.public) parts.push("", "## Public pages", "", publicMarkdown(r.public, config.connections, config.duration));
   if (r.lighthouse) parts.push("", "## Lighthouse", "", lighthouseMarkdown(r.lighthouse));
   if (r.learners) parts.push("", "## Learners", "", learnersMarkdown(r.learners));
-  if (r.scale) parts.push("", "## Scale", "", scaleMarkdown(r.scale.seed, r.scale.rows, config.scaleSamples));
+  if (r.scale) parts.push("", "## Scale", "", scaleMarkdown(r.scale.seed, r.scale.rows, config.scaleSamples, r.scale.learning));
   if (r.failures.length) parts.push("", "## Failures", "", ...r.failures.map((f) => `- ${f}`));
   return parts.join("\n");
 }

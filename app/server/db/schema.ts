@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -281,6 +282,9 @@ export const examAttempt = pgTable(
   (t) => [
     uniqueIndex("exam_attempt_number_uq").on(t.userId, t.lessonId, t.attemptNumber),
     index("exam_attempt_user_lesson_idx").on(t.userId, t.lessonId),
+    // The reports (issue #18): attempts submitted in a period, per exam and overall.
+    index("exam_attempt_lesson_submitted_idx").on(t.lessonId, t.submittedAt),
+    index("exam_attempt_submitted_idx").on(t.submittedAt),
   ],
 );
 
@@ -298,7 +302,7 @@ export const certificate = pgTable("certificate", {
   // Hours as printed when issued: the course's lesson time rounded to the half hour (2.5).
   hours: doublePrecision("hours").notNull(),
   issuedAt: timestamp("issued_at", tz).notNull().defaultNow(),
-});
+}, (t) => [index("certificate_issued_at_idx").on(t.issuedAt)]);
 
 // ── Contact ────────────────────────────────────────────────────────────────
 export const contactMessage = pgTable(
@@ -617,4 +621,47 @@ export const companyInvitation = pgTable(
       .on(t.companyId, t.email)
       .where(sql`${t.kind} = 'manager' and ${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
+);
+
+// ── Report summaries (issue #18), kept by triggers (see the report_summaries migration) so a report sums a
+// year of daily rows instead of scanning up to a million enrolments or unnesting two million answers.
+// Enrolments ('enrolled', by enrolled_at) and completed courses ('completed', by completed_at) per course
+// and Chile day, spread over a few slots like stat_counter.
+export const enrolmentDayStat = pgTable(
+  "enrolment_day_stat",
+  {
+    courseId: integer("course_id").notNull(),
+    kind: text("kind").notNull(),
+    day: date("day").notNull(),
+    slot: integer("slot").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.courseId, t.slot] })],
+);
+
+// Answers per exam lesson, Chile day (of submission), question and chosen bank option (-1 = blank).
+export const examAnswerStat = pgTable(
+  "exam_answer_stat",
+  {
+    lessonId: integer("lesson_id").notNull(),
+    day: date("day").notNull(),
+    questionId: integer("question_id").notNull(),
+    chosen: integer("chosen").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.day, t.questionId, t.chosen] })],
+);
+
+// Submitted attempts per exam lesson and Chile day: kind 'score' counts them by score band (value = 0, 10, …, 100);
+// kind 'pass' counts first passes by the number of the attempt that passed (value = 1, 2, …).
+export const examAttemptDayStat = pgTable(
+  "exam_attempt_day_stat",
+  {
+    lessonId: integer("lesson_id").notNull(),
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    value: integer("value").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.day, t.kind, t.value] })],
 );
