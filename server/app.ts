@@ -14,6 +14,7 @@ import { withRequestScope } from "~/server/request-scope.server";
 import { invalidatePublicPages, pageCache } from "./page-cache";
 import { onCatalogueChanged } from "~/server/catalogue-events.server";
 import { requestGuards, securityHeaders } from "./security";
+import { countQueries } from "~/server/db/query-count.server";
 
 export { boot, shutdown, logger };
 // server.js puts the same headers on static files.
@@ -25,6 +26,8 @@ export const workerCount = () => env().WEB_CONCURRENCY;
 export const app = express();
 
 app.use(securityHeaders);
+// Only with BENCH_COUNT_QUERIES=1 (npm run bench): each response names the queries its request ran.
+app.use(countQueries);
 
 // 503 while the database does not answer; an outage is logged when it starts and ends (availability.server.ts).
 app.get("/healthz", async (_req, res) => {

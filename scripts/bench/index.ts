@@ -1,25 +1,27 @@
 // `npm run bench`: builds the app, runs the production server on 127.0.0.1 with a fresh database and
 // prints what it measured as Markdown (also saved as JSON under bench/results/). Not a test: figures.
 //
-// Sections (BENCH_SECTIONS=budgets,public,lighthouse,learners,scale to pick): JS/CSS budgets of the public
-// pages, public pages under load against a static ceiling, Lighthouse, N simulated learners, and the
-// signed-in pages over 100 000 users / 1 000 000 enrolments.
+// Sections (BENCH_SECTIONS=budgets,public,lighthouse,cpu,learners,scale to pick): JS/CSS budgets of the public
+// pages, public pages under load against a static ceiling, Lighthouse, server CPU per signed-in page, N
+// simulated learners buying and studying, and the signed-in pages over 100 000 users / 1 000 000 enrolments.
 //
 // Environment: DATABASE_URL (PostgreSQL; otherwise embedded PGlite in a fresh temporary DATA_DIR),
 // BENCH_PORT (3360; the static ceiling uses +1), BENCH_DURATION (15 s per page), BENCH_CONNECTIONS (50),
 // BENCH_LEARNERS (200), BENCH_THINK_MS (3000), BENCH_SIGNUP_CONCURRENCY (cores), BENCH_SCALE_USERS (100000),
-// BENCH_SCALE_SAMPLES (50), BENCH_LOG_LEVEL (warn), BENCH_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof).
+// BENCH_SCALE_SAMPLES (50), BENCH_CPU_WARMUP (2000 requests per page), BENCH_CPU_REQUESTS (1000), BENCH_LOG_LEVEL (warn), BENCH_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "../../app/server/env.server";
 import { openBenchDb } from "./db";
+import { type CpuRow, cpuMarkdown, runCpu } from "./cpu";
 import { type LearnersResult, learnersMarkdown, runLearners } from "./learners";
 import { type LighthouseResult, lighthouseMarkdown, runLighthouse } from "./lighthouse";
 import { type PublicRow, publicMarkdown, runPublicPages } from "./public-pages";
 import { type ScaleRow, scaleMarkdown, seedLearning, seedScale, timeScale } from "./scale";
 import { BUILD_DIR, build, type RunningServer, startServer } from "./server";
+import { type LocalWebpay, startLocalWebpay } from "../webpay/local-webpay";
 import { Client, log } from "./util";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -38,8 +40,10 @@ const config = {
   signupConcurrency: num("BENCH_SIGNUP_CONCURRENCY", os.cpus().length),
   scaleUsers: num("BENCH_SCALE_USERS", 100_000),
   scaleSamples: num("BENCH_SCALE_SAMPLES", 50),
+  cpuWarmup: num("BENCH_CPU_WARMUP", 2000),
+  cpuRequests: num("BENCH_CPU_REQUESTS", 1000),
   learnerDeadlineMs: num("BENCH_LEARNER_DEADLINE_S", 240) * 1000,
-  sections: new Set((process.env.BENCH_SECTIONS ?? "budgets,public,lighthouse,learners,scale").split(",").map((s) => s.trim())),
+  sections: new Set((process.env.BENCH_SECTIONS ?? "budgets,public,lighthouse,cpu,learners,scale").split(",").map((s) => s.trim())),
 };
 const ADMIN = { email: "admin-bench@academia.test", password: "admin-bench-123", name: "Administración Benchmark" };
 
@@ -64,6 +68,7 @@ interface Results {
   budgetsMarkdown?: string;
   public?: PublicRow[];
   lighthouse?: LighthouseResult;
+  cpu?: CpuRow[];
   learners?: LearnersResult;
   scale?: { seed?: Awaited<ReturnType<typeof seedScale>>; learning?: Awaited<ReturnType<typeof seedLearning>>; rows: ScaleRow[] };
   failures: string[];
@@ -87,6 +92,8 @@ async function main() {
   log(`${machine.database}, ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.serverProcesses} server process(es); work dir ${work}`);
 
   let server: RunningServer | undefined;
+  // Learners pay for course 1 through the local Webpay Plus server (Transbank's contract), in this process.
+  const webpay: LocalWebpay = await startLocalWebpay({ port: config.port + 2, host: "127.0.0.1" });
   const serverOptions = {
     root,
     port: config.port,
@@ -95,7 +102,7 @@ async function main() {
     dataDir,
     databaseUrl: config.databaseUrl,
     logFile,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name },
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name, WEBPAY_BASE_URL: webpay.url, BENCH_COUNT_QUERIES: "1" },
   };
   const section = async (name: string, fn: () => Promise<void>) => {
     if (!config.sections.has(name)) return;
@@ -123,7 +130,7 @@ async function main() {
         .join("\n");
     });
 
-    const needsFirstServer = ["public", "lighthouse", "learners"].some((s) => config.sections.has(s));
+    const needsFirstServer = ["public", "lighthouse", "cpu", "learners"].some((s) => config.sections.has(s));
     if (needsFirstServer || config.sections.has("scale")) {
       log("starting the production server …");
       server = await startServer(serverOptions);
@@ -137,6 +144,21 @@ async function main() {
       results.lighthouse = runLighthouse(root, server!.base, work);
     });
 
+    await section("cpu", async () => {
+      const learner = new Client(server!.base, { "x-forwarded-for": "10.201.0.1" });
+      const password = "clave-de-carga-123";
+      const email = `bench-${runId}-cpu@carga.academia.test`;
+      await learner.post("/registro", { name: "Alumna CPU", email, password, confirmPassword: password });
+      if (!learner.hasSession()) throw new Error("could not sign up the CPU learner");
+      const admin = new Client(server!.base, { "x-forwarded-for": "10.201.0.2" });
+      await admin.post("/login", { email: ADMIN.email, password: ADMIN.password });
+      if (!admin.hasSession()) throw new Error("could not sign in the admin");
+      const enrol = await admin.post("/admin/inscripciones", { intent: "enrol", email, courseId: "1" });
+      if (enrol.status !== 200) throw new Error(`the admin could not enrol the CPU learner (${enrol.status})`);
+      log(`cpu: ${config.cpuWarmup} warm-up and ${config.cpuRequests} measured requests per page …`);
+      results.cpu = await runCpu({ pid: server!.pid, learner, admin, warmup: config.cpuWarmup, requests: config.cpuRequests });
+    });
+
     await section("learners", async () => {
       results.learners = await runLearners({
         base: server!.base,
@@ -146,6 +168,7 @@ async function main() {
         signupConcurrency: config.signupConcurrency,
         runId,
         deadlineMs: config.learnerDeadlineMs,
+        webpayBase: webpay.url,
       });
     });
 
@@ -171,9 +194,23 @@ async function main() {
           const missing = submitted.filter((e) => byEmail.get(e) !== 1);
           const duplicates = rows.filter((r) => Number(r.submitted) > 1);
           const stored = rows.reduce((n, r) => n + Number(r.submitted), 0);
+          // Payments: every learner whose return was answered with a receipt has exactly one paid order,
+          // one payment and one enrolment in course 1; nobody has more.
+          const paidRows = await db.query<{ email: string; orders: string | number; payments: string | number; enrolments: string | number }>(`
+            select u.email,
+                   (select count(*) from orders o where o.user_id = u.id and o.status = 'paid') as orders,
+                   (select count(*) from payment p join orders o on o.id = p.order_id where o.user_id = u.id) as payments,
+                   (select count(*) from enrolment e where e.user_id = u.id) as enrolments
+            from "user" u where u.email like 'bench-${runId}-%'`);
+          const paid = new Set(results.learners!.paid);
+          const badPayments = paidRows.filter((r) =>
+            paid.has(r.email) ? Number(r.orders) !== 1 || Number(r.payments) !== 1 || Number(r.enrolments) !== 1 : Number(r.payments) > 1 || Number(r.enrolments) > 1,
+          );
           results.learners!.check = {
-            ok: missing.length === 0 && duplicates.length === 0,
-            detail: `${submitted.length} submissions answered, ${stored} submitted attempts stored for ${rows.length} learner accounts; ${missing.length} learners without exactly one stored attempt, ${duplicates.length} with more than one.`,
+            ok: missing.length === 0 && duplicates.length === 0 && badPayments.length === 0,
+            detail:
+              `${submitted.length} submissions answered, ${stored} submitted attempts stored for ${rows.length} learner accounts; ${missing.length} learners without exactly one stored attempt, ${duplicates.length} with more than one. ` +
+              `${paid.size} payments answered with a receipt; ${badPayments.length} learners without exactly one paid order, payment and enrolment.`,
           };
         } finally {
           await db.close();
@@ -202,11 +239,12 @@ async function main() {
         await learner.request("POST", "/api/auth/sign-up/email", { json: { name: "Alumna Escala", email, password } });
       }
       if (!learner.hasSession()) throw new Error(`could not sign up the scale learner (POST /registro → ${reg.status})`);
-      for (const id of [1, 2, 3]) await learner.post(`/cursos/${id}/inscribir`, {});
       const admin = new Client(server.base, { "x-forwarded-for": "10.200.0.2" });
       const login = await admin.post("/login", { email: ADMIN.email, password: ADMIN.password });
       if (!admin.hasSession()) await admin.request("POST", "/api/auth/sign-in/email", { json: { email: ADMIN.email, password: ADMIN.password } });
       if (!admin.hasSession()) throw new Error(`could not sign in the admin (POST /login → ${login.status})`);
+      // Courses with a price are bought, not joined: the admin enrols the scale learner, as for a contract agreed offline.
+      for (const id of [1, 2, 3]) await admin.post("/admin/inscripciones", { intent: "enrol", email, courseId: String(id) });
       log("scale: timing the signed-in pages …");
       results.scale.rows = await timeScale({
         root,
@@ -223,6 +261,7 @@ async function main() {
     results.failures.push(message);
   } finally {
     if (server) await server.stop().catch(() => {});
+    await webpay.close().catch(() => {});
   }
 
   const markdown = report(results, Math.round((Date.now() - started) / 1000));
@@ -248,6 +287,7 @@ function report(r: Results, seconds: number) {
   if (r.budgetsMarkdown) parts.push("", "## JavaScript / CSS a public page loads (gzip)", "", `Budget: JS ≤ 120 KB, CSS ≤ 20 KB.`, "", r.budgetsMarkdown);
   if (r.public) parts.push("", "## Public pages", "", publicMarkdown(r.public, config.connections, config.duration));
   if (r.lighthouse) parts.push("", "## Lighthouse", "", lighthouseMarkdown(r.lighthouse));
+  if (r.cpu) parts.push("", "## Server CPU per signed-in page", "", cpuMarkdown(r.cpu, config.cpuWarmup));
   if (r.learners) parts.push("", "## Learners", "", learnersMarkdown(r.learners));
   if (r.scale) parts.push("", "## Scale", "", scaleMarkdown(r.scale.seed, r.scale.rows, config.scaleSamples, r.scale.learning));
   if (r.failures.length) parts.push("", "## Failures", "", ...r.failures.map((f) => `- ${f}`));

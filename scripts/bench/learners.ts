@@ -1,6 +1,7 @@
 // N simulated learners driving the real forms and pages, as a browser without JavaScript would:
-// register, dashboard, enrol in course 1, open a lesson (the content page), fetch its PDF,
-// start the exam and submit it. Afterwards the database is checked: every submitted attempt stored once.
+// register, dashboard, buy course 1 with Webpay Plus (the checkout, the local Webpay server's form, the
+// return that commits the payment), open a lesson (the content page), fetch its PDF, start the exam and
+// submit it. Afterwards the database is checked: every submitted attempt and every payment stored once.
 //
 // Load model. Sign-up is one scrypt password hash (N=16384, r=16: ~200 ms of CPU here, by design),
 // so sign-ups are measured in their own phase, at most `signupConcurrency` at a time (the rate the
@@ -12,7 +13,7 @@
 import { performance } from "node:perf_hooks";
 import { Client, decodeEntities, fmt, log, pool, processCpuMs, round, sleep, summarize, table } from "./util";
 
-export const STEPS = ["registro", "dashboard", "inscribir", "contenido", "pdf", "examen-inicio", "examen-envio"] as const;
+export const STEPS = ["registro", "dashboard", "compra", "pago", "contenido", "pdf", "examen-inicio", "examen-envio"] as const;
 export type Step = (typeof STEPS)[number];
 
 export interface StepResult {
@@ -34,6 +35,7 @@ export interface LearnersResult {
   active: { seconds: number; requests: number; rps: number; cpuMsPerRequest: number | null; clientCpuMsPerRequest?: number | null };
   steps: StepResult[];
   submitted: string[]; // e-mails whose exam submission was answered as stored
+  paid: string[]; // e-mails whose payment return was answered with their receipt
   check?: { ok: boolean; detail: string };
 }
 
@@ -44,6 +46,7 @@ interface Learner {
   email: string;
   client: Client;
   submitted: boolean;
+  paid: boolean;
 }
 
 const COURSE_ID = 1;
@@ -81,6 +84,8 @@ export async function runLearners(opts: {
   signupConcurrency: number;
   runId: string;
   deadlineMs: number;
+  /** The local Webpay Plus server the app's Transbank SDK points at (WEBPAY_BASE_URL). */
+  webpayBase: string;
 }): Promise<LearnersResult> {
   const samples = new Map<Step, number[]>(STEPS.map((s) => [s, []]));
   const errors = new Map<Step, string[]>(STEPS.map((s) => [s, []]));
@@ -107,6 +112,7 @@ export async function runLearners(opts: {
     // Each learner comes from its own address, as real ones do (login/sign-up limits are per address).
     client: new Client(opts.base, { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }),
     submitted: false,
+    paid: false,
   }));
   const password = "clave-de-carga-123";
 
@@ -152,11 +158,42 @@ export async function runLearners(opts: {
     });
     await think();
 
-    await timed("inscribir", l, async () => {
-      const r = await c.post(`/cursos/${COURSE_ID}/inscribir`, {});
-      expect(`POST /cursos/${COURSE_ID}/inscribir`, r, 302, new RegExp(`/cursos/${COURSE_ID}/contenido`));
+    // Buying: the checkout form (its hidden fields, Webpay, the terms) creates the order and the Webpay
+    // transaction; the payment page's form carries token_ws to Webpay; Webpay's return form brings the
+    // buyer back, where the app commits the payment and enrols. Webpay's own pages are not the academy's.
+    const checkoutPath = `/cursos/${COURSE_ID}/comprar`;
+    const checkout = await c.get(checkoutPath);
+    expect(`GET ${checkoutPath}`, checkout, 200);
+    const checkoutForm = readForm(checkout.body, /name="terms"/);
+    if (!checkoutForm) throw new StepError(`${checkoutPath} shows no checkout form`);
+    await think();
+    const toWebpay = await timed("compra", l, async () => {
+      const r = await c.post(checkoutForm.action ?? checkoutPath, { ...checkoutForm.fields, method: "webpay", terms: "on" });
+      expect(`POST ${checkoutPath}`, r, 302, /\/compras\/[^/]+\/webpay$/);
+      return { ms: r.ms, value: r.location! };
+    });
+    const goPage = await c.get(toWebpay);
+    const goForm = readForm(goPage.body, /name="token_ws"/);
+    if (!goForm?.action) throw new StepError(`${toWebpay} has no form to Webpay`);
+    const webpay = new Client(opts.webpayBase);
+    const payPage = await webpay.post(new URL(goForm.action).pathname + new URL(goForm.action).search, goForm.fields);
+    const payForm = readForm(payPage.body, /name="action"/);
+    if (!payForm) throw new StepError(`Webpay's form is missing (${payPage.status})`);
+    const card = payForm.radios.get("card")?.[0] ?? "";
+    const returnPage = await webpay.post("/webpayserver/pay", { ...payForm.fields, card, action: "pay" });
+    const back = readForm(returnPage.body, /webpay-return/);
+    if (!back?.action) throw new StepError(`Webpay's return form is missing (${returnPage.status})`);
+    await timed("pago", l, async () => {
+      const target = new URL(back.action!);
+      const method = /method="get"/i.test(returnPage.body) ? "GET" : "POST";
+      const r =
+        method === "GET"
+          ? await c.get(`${target.pathname}?${new URLSearchParams({ ...Object.fromEntries(target.searchParams), ...back.fields })}`)
+          : await c.post(target.pathname + target.search, back.fields);
+      expect("Webpay return", r, 302, /\/compras\/[A-Z0-9]{4}-[A-Z0-9]{4}$/);
       return { ms: r.ms, value: null };
     });
+    l.paid = true;
     await think();
 
     const content = await timed("contenido", l, async () => {
@@ -276,6 +313,7 @@ export async function runLearners(opts: {
     active: { seconds: round(activeSeconds), requests: activeRequests, rps: round(activeRequests / activeSeconds), cpuMsPerRequest, clientCpuMsPerRequest },
     steps,
     submitted: learners.filter((l) => l.submitted).map((l) => l.email),
+    paid: learners.filter((l) => l.paid).map((l) => l.email),
   };
 }
 

@@ -13,6 +13,7 @@ import { PRIVATE_DIR_MODE } from "./data-dir.server";
 import { OwnerOnlyNodeFS } from "./owner-only-nodefs.server";
 
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { queryCountLogger } from "./query-count.server";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 
 // Both drivers share PostgreSQL's query builder; code is written once against it.
@@ -53,7 +54,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       // must not hold a request (or a start-up attempt) for postgres.js's default 30 s.
       connect_timeout: 10,
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const db = drizzlePostgres(client, { schema, logger: queryCountLogger }) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -90,7 +91,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryCountLogger }) as unknown as Db;
   return {
     db,
     kind: "pglite",
