@@ -12,11 +12,16 @@ export type CompletionTrigger = "open" | "watch" | "download" | "exam" | "practi
 /** A video counts as watched at its end or once this share of it has been played. */
 export const VIDEO_COMPLETION_RATIO = 0.9;
 
-export function viewerMode(lesson: { type: string; mime: string | null; hasBody: boolean }): ViewerMode | null {
+/**
+ * A presentation or document with a reading view (HTML built from its source) is read as 'lectura', its
+ * PDF kept as the download; without one (e.g. a PDF an admin uploaded) the PDF viewer shows it.
+ */
+export function viewerMode(lesson: { type: string; mime: string | null; hasBody: boolean; hasReading?: boolean }): ViewerMode | null {
   if (lesson.type === "examen") return "examen";
   // The compression trainer: holding the target rhythm completes it, not opening it.
   if (lesson.type === "practica") return "practica";
   if (lesson.type === "lectura" && lesson.hasBody) return "lectura";
+  if ((lesson.type === "presentacion" || lesson.type === "documento") && lesson.hasReading) return "lectura";
   const mime = lesson.mime?.toLowerCase() ?? null;
   if (mime === "application/pdf") return "pdf";
   if (mime?.startsWith("video/")) return "video";
@@ -87,4 +92,60 @@ export function courseProgress(modules: ProgressModule[], completedLessonIds: Re
   }
   const percent = counted === 0 ? 0 : Math.floor((completedModuleIds.length * 100) / counted);
   return { percent, countedModules: counted, completedModuleIds, complete: counted > 0 && completedModuleIds.length === counted };
+}
+
+// ── What a learner sees of their progress (decisions.md E4): one rule, read the same way everywhere ──
+
+export interface OrderedLesson {
+  id: number;
+  status: string;
+  type: string;
+}
+
+export interface LearnerProgress {
+  /** The spec's module percentage; 100 once the course is completed, even if lessons were added later. */
+  percent: number;
+  /** The course was completed (it stays completed: its certificate is never taken back). */
+  completed: boolean;
+  /** Published lessons done, and published lessons in the course ('4 de 11 lecciones'). */
+  lessonsDone: number;
+  lessonsTotal: number;
+  /** Published lessons added after the course was completed and not yet studied: shown as new. */
+  newLessonIds: number[];
+}
+
+/**
+ * The one reading of a learner's progress: live from the course's published lessons and the learner's
+ * completions, with the stored completion (`completedAt`) as the fact that cannot be undone.
+ */
+export function learnerProgress(
+  modules: (ProgressModule & { lessons: OrderedLesson[] })[],
+  completedLessonIds: ReadonlySet<number>,
+  completedAt: Date | null,
+): LearnerProgress {
+  const live = courseProgress(modules, completedLessonIds);
+  const published = modules.flatMap((m) => m.lessons.filter((l) => l.status === "published"));
+  const lessonsDone = published.filter((l) => completedLessonIds.has(l.id)).length;
+  const completed = completedAt !== null || live.complete;
+  return {
+    percent: completed ? 100 : live.percent,
+    completed,
+    lessonsDone,
+    lessonsTotal: published.length,
+    newLessonIds: completed ? published.filter((l) => !completedLessonIds.has(l.id)).map((l) => l.id) : [],
+  };
+}
+
+/**
+ * Where a learner resumes (decisions.md E5): the first published lesson not yet done, in course order;
+ * the exam only when every other lesson is done. Null when nothing is left.
+ */
+export function nextLesson<L extends OrderedLesson>(lessons: readonly L[], completedLessonIds: ReadonlySet<number>): L | null {
+  const open = lessons.filter((l) => l.status === "published" && !completedLessonIds.has(l.id));
+  return open.find((l) => l.type !== "examen") ?? open[0] ?? null;
+}
+
+/** '4 de 11 lecciones' (a single lesson: '1 de 1 lección'). */
+export function lessonsDoneLabel(done: number, total: number): string {
+  return `${done} de ${total} ${total === 1 ? "lección" : "lecciones"}`;
 }

@@ -1,13 +1,15 @@
 // /cursos/{courseId}/contenido — course content for enrolled learners and admins (product-spec.md §2, §4, §6;
 // decisions.md A2, A4, B8, B11). Anonymous visitors go to the course detail. The lesson is chosen with
-// ?leccion=<id>; the exam's steps are ?leccion=<id>&intento=<attempt id>. Intents: video-visto,
-// practica-completada (the compression trainer), comenzar-examen, enviar-examen.
+// ?leccion=<id>; without it the learner resumes at the next unfinished lesson. The exam's steps are
+// ?leccion=<id>&intento=<attempt id>. The loader only reads; every write is an intent of the action:
+// lesson-opened, video-watched, practice-completed (the compression trainer), exam-start,
+// exam-answer (autosave), exam-submit.
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/curso-contenido";
 import { getUser } from "~/server/session.server";
 import { getCourseContentView, idSchema, recordLessonEvent } from "~/server/learning.server";
-import { getExamPanel, startExamAttempt, submitExamAttempt } from "~/server/exams.server";
+import { getExamPanel, saveExamAnswer, startExamAttempt, submitExamAttempt } from "~/server/exams.server";
 import { recordPractice } from "~/server/practice.server";
 import { learningMessages } from "~/domain/learning-messages";
 import { parseId } from "~/domain/ids";
@@ -16,6 +18,12 @@ import { CourseContentPage } from "~/ui/learning/course-content-page";
 import { ExamPanel } from "~/ui/exam/exam-panel";
 
 const idOf = parseId;
+
+/** An autosaved answer changes nothing on screen: no need to reload the page's data after it. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: { formData?: FormData; defaultShouldRevalidate: boolean }) {
+  if (formData?.get("intent") === "exam-answer") return false;
+  return defaultShouldRevalidate;
+}
 
 export function meta() {
   return [{ name: "robots", content: "noindex" }];
@@ -49,22 +57,39 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/cursos/${courseId}/contenido?leccion=${lessonId}`;
 
   switch (form.get("intent")) {
-    case "video-visto": {
+    case "lesson-opened": {
+      const result = await recordLessonEvent({ user, courseId, lessonId, event: "open" });
+      if (!result.ok) return data({ error: learningMessages.invalidRequest }, { status: result.status });
+      return { ok: true };
+    }
+    case "video-watched": {
       const result = await recordLessonEvent({ user, courseId, lessonId, event: "watch" });
       if (!result.ok) return data({ error: learningMessages.invalidRequest }, { status: result.status });
       return { ok: true };
     }
-    case "practica-completada": {
+    case "practice-completed": {
       const result = await recordPractice({ user, courseId, lessonId, taps: form.get("toques") });
       if (!result.ok) return data({ practice: { ok: false as const, message: result.message } }, { status: result.status });
       return { practice: { ok: true as const } };
     }
-    case "comenzar-examen": {
+    case "exam-start": {
       const result = await startExamAttempt({ user, courseId, lessonId });
       if (!result.ok) return data({ exam: { message: result.message, values: {} } }, { status: result.status });
       return redirect(`${here}&intento=${result.attemptId}`);
     }
-    case "enviar-examen": {
+    case "exam-answer": {
+      const result = await saveExamAnswer({
+        user,
+        courseId,
+        lessonId,
+        attemptId: form.get("intento"),
+        questionId: form.get("pregunta"),
+        option: form.get("respuesta"),
+      });
+      if (!result.ok) return data({ saved: false, error: result.message }, { status: result.status });
+      return { saved: true };
+    }
+    case "exam-submit": {
       const result = await submitExamAttempt({ user, courseId, lessonId, attemptId: form.get("intento"), form });
       if (!result.ok) return data({ exam: { message: result.message, values: result.values ?? {} } }, { status: result.status });
       return redirect(`${here}&intento=${result.attemptId}`);

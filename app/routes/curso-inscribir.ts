@@ -37,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const mode = (await getSaleModes([courseId])).get(courseId);
     if (mode === "paid") return redirect(`/cursos/${courseId}/comprar`);
     if (mode !== "free") return redirect(`/cursos/${courseId}`);
-    const result = await enrolInCourse({ userId: user.id, courseId });
+    const result = await enrolInCourse({ userId: user.id, courseId, confirm: true });
     if (result.status === "course-not-found") return redirect(`/cursos/${courseId}`);
     return redirect(contentPath);
   } catch (error) {

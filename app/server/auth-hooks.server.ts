@@ -172,6 +172,13 @@ export const beforeAuthHook = createAuthMiddleware(async (ctx) => {
 });
 
 export const afterAuthHook = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === "/sign-up/email") {
+    // Queued once the account exists (Better Auth committed it); the worker renders and sends it.
+    const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+    const userId = !isAPIError(returned) && typeof returned?.user?.id === "string" ? returned.user.id : null;
+    if (userId) await queueJob({ kind: "welcome", userId });
+    return;
+  }
   if (ctx.path === "/sign-in/email" || ctx.path === "/change-password") {
     const attempt = attemptFrom(ctx);
     const failures = ctx.path === "/sign-in/email" ? ["INVALID_EMAIL_OR_PASSWORD"] : ["INVALID_PASSWORD"];

@@ -3,14 +3,15 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { lessonKey } from "~/domain/lesson-key";
 import { LESSON_TYPES } from "~/domain/lesson-types";
 import type { DbOrTx } from "./db/client.server";
 import { db } from "./db/client.server";
-import { course, courseModule, lesson, question } from "./db/schema";
+import { asset, course, courseModule, lesson, question } from "./db/schema";
 import { logger } from "./logger.server";
+import { figuresFrom, renderReading, type FigureSource } from "./reading.server";
 import { storeAsset } from "./storage.server";
 
 const lessonSchema = z.object({
@@ -135,6 +136,26 @@ async function insertCourse(tx: DbOrTx, c: CatalogueCourse) {
   await tx.execute(sql`select setval(pg_get_serial_sequence('course', 'id'), (select max(id) from course))`);
 }
 
+type CatalogueLesson = z.infer<typeof lessonSchema>;
+
+let figureCache: { dir: string; source: FigureSource } | undefined;
+function catalogueFigures(): FigureSource {
+  const dir = path.resolve(catalogueDir(), "..", "figures");
+  if (figureCache?.dir !== dir) figureCache = { dir, source: figuresFrom(dir) };
+  return figureCache.source;
+}
+
+/**
+ * The 'lectura' HTML of a presentation or document lesson, from the Markdown source its PDF is built
+ * from (sources/<name>.md beside files/<name>.pdf; content/README.md). Null when there is none.
+ */
+export function catalogueReading(courseDir: string, l: CatalogueLesson): string | null {
+  if ((l.type !== "presentacion" && l.type !== "documento") || !l.file?.endsWith(".pdf")) return null;
+  const source = path.join(courseDir, "sources", `${path.basename(l.file, ".pdf")}.md`);
+  if (!fs.existsSync(source)) return null;
+  return renderReading(fs.readFileSync(source, "utf8"), l.type, catalogueFigures(), source);
+}
+
 /** Modules, lessons, files and the question bank of a catalogue course. */
 export async function insertContent(tx: DbOrTx, c: CatalogueCourse) {
   const lessonIds = new Map<string, number>();
@@ -159,6 +180,7 @@ export async function insertContent(tx: DbOrTx, c: CatalogueCourse) {
           assetId: fileAsset?.id ?? null,
           captionsAssetId: captions?.id ?? null,
           body,
+          readingHtml: catalogueReading(c.dir, l),
           downloadable: l.downloadable,
           status: l.status,
         })
@@ -213,9 +235,34 @@ export async function loadCatalogue(database = db(), courses = readCatalogue()) 
       return true;
     });
     if (inserted) loaded++;
+    else await addMissingReadings(database, c);
   }
   if (loaded > 0) logger.info({ loaded }, "catalogue loaded");
   return loaded;
+}
+
+/**
+ * A database loaded before lessons had a 'lectura' view gets it for the catalogue lessons it still holds
+ * as shipped: same course, title and the very PDF (by its SHA-256). A lesson whose file an admin replaced
+ * keeps its PDF viewer, even if the new file has the old name.
+ */
+async function addMissingReadings(database: DbOrTx, c: CatalogueCourse) {
+  const rows = await database
+    .select({ id: lesson.id, title: lesson.title, sha256: asset.sha256 })
+    .from(lesson)
+    .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
+    .innerJoin(asset, eq(asset.id, lesson.assetId))
+    .where(and(eq(courseModule.courseId, c.id), isNull(lesson.readingHtml), sql`${lesson.type} in ('presentacion', 'documento')`));
+  if (rows.length === 0) return;
+  const byTitle = new Map(c.modules.flatMap((m) => m.lessons).map((l) => [l.title, l]));
+  for (const row of rows) {
+    const candidate = byTitle.get(row.title);
+    const file = candidate?.file ? path.join(c.dir, candidate.file) : null;
+    const same = file !== null && fs.existsSync(file) && crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex") === row.sha256;
+    const l = same ? candidate : undefined;
+    const html = l ? catalogueReading(c.dir, l) : null;
+    if (html) await database.update(lesson).set({ readingHtml: html }).where(and(eq(lesson.id, row.id), isNull(lesson.readingHtml)));
+  }
 }
 
 export function catalogueCourse(id: number) {

@@ -3,31 +3,18 @@
 // A handful of queries whatever the number of courses; large counts come from trigger-kept counters.
 import { asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "./db/client.server";
-import { certificate, course, courseModule, enrolment, lesson, statCounter } from "./db/schema";
+import { certificate, course, courseModule, enrolment, lesson, lessonCompletion, statCounter } from "./db/schema";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import type { SessionUser } from "./session.server";
 import { certificatePdfPath, formatCertificateCode } from "~/domain/certificate-code";
+import type { AdminCountsView, DashboardCourseView, DashboardStatsView } from "~/domain/dashboard-view";
 import { isAdmin } from "~/domain/permissions";
-import type { DashboardCourseView } from "~/ui/dashboard/types";
+import { learnerProgress, nextLesson, type LearnerProgress } from "~/domain/progress";
 
-// The screen's view type has one home, beside the components that show it.
 export type DashboardCourse = DashboardCourseView;
-
-export interface DashboardStats {
-  enrolledCourses: number;
-  completedCourses: number;
-  inProgressCourses: number;
-  certificates: number;
-  completedPercent: number;
-  inProgressPercent: number;
-}
-
-export interface AdminCounts {
-  users: number;
-  publishedCourses: number;
-  enrolments: number;
-}
+export type DashboardStats = DashboardStatsView;
+export type AdminCounts = AdminCountsView;
 
 export interface DashboardData {
   isAdminView: boolean;
@@ -55,7 +42,7 @@ export function percentOf(part: number, whole: number): number {
 }
 
 export function emptyStats(): DashboardStats {
-  return { enrolledCourses: 0, completedCourses: 0, inProgressCourses: 0, certificates: 0, completedPercent: 0, inProgressPercent: 0 };
+  return { enrolledCourses: 0, completedCourses: 0, inProgressCourses: 0, certificates: 0, completedPercent: 0, inProgressPercent: 0, inProgressAverage: 0 };
 }
 
 /** Modules and lessons per course, derived from the stored content (decisions.md A5). */
@@ -125,7 +112,7 @@ async function learnerRows(userId: string) {
   return db()
     .select({
       ...courseCardColumns,
-      progress: enrolment.progress,
+      enrolmentId: enrolment.id,
       completedAt: enrolment.completedAt,
       certificateCode: certificate.code,
     })
@@ -136,10 +123,75 @@ async function learnerRows(userId: string) {
     .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id));
 }
 
-function statsOf(rows: { completed: boolean }[], certificates: number): DashboardStats {
-  const enrolledCourses = rows.length;
-  const completedCourses = rows.filter((r) => r.completed).length;
-  const inProgressCourses = enrolledCourses - completedCourses;
+type LearnerRow = Awaited<ReturnType<typeof learnerRows>>[number];
+
+interface StructureLesson {
+  id: number;
+  title: string;
+  status: string;
+  type: string;
+}
+
+/**
+ * Each course's modules and lessons in order, and the learner's completions: two queries whatever the
+ * number of courses, from which the one progress rule (~/domain/progress) is read for every card.
+ */
+async function progressOf(userId: string, rows: LearnerRow[]) {
+  const courseIds = rows.map((r) => r.courseId);
+  const [structure, done] = await Promise.all([
+    courseIds.length === 0
+      ? []
+      : db()
+          .select({
+            courseId: courseModule.courseId,
+            moduleId: courseModule.id,
+            lessonId: lesson.id,
+            title: lesson.title,
+            status: lesson.status,
+            type: lesson.type,
+          })
+          .from(courseModule)
+          .leftJoin(lesson, eq(lesson.moduleId, courseModule.id))
+          .where(inArray(courseModule.courseId, courseIds))
+          .orderBy(asc(courseModule.position), asc(courseModule.id), asc(lesson.position), asc(lesson.id)),
+    db()
+      .select({ enrolmentId: lessonCompletion.enrolmentId, lessonId: lessonCompletion.lessonId })
+      .from(lessonCompletion)
+      .innerJoin(enrolment, eq(enrolment.id, lessonCompletion.enrolmentId))
+      .where(eq(enrolment.userId, userId)),
+  ]);
+  const modulesByCourse = new Map<number, Map<number, { id: number; lessons: StructureLesson[] }>>();
+  const lessonCount = new Map<number, number>();
+  for (const r of structure) {
+    const modules = modulesByCourse.get(r.courseId) ?? new Map<number, { id: number; lessons: StructureLesson[] }>();
+    modulesByCourse.set(r.courseId, modules);
+    const m = modules.get(r.moduleId) ?? { id: r.moduleId, lessons: [] };
+    modules.set(r.moduleId, m);
+    if (r.lessonId !== null && r.title !== null && r.status !== null && r.type !== null) {
+      m.lessons.push({ id: r.lessonId, title: r.title, status: r.status, type: r.type });
+      lessonCount.set(r.courseId, (lessonCount.get(r.courseId) ?? 0) + 1);
+    }
+  }
+  const completions = new Map<number, Set<number>>();
+  for (const d of done) {
+    const set = completions.get(d.enrolmentId) ?? new Set<number>();
+    set.add(d.lessonId);
+    completions.set(d.enrolmentId, set);
+  }
+  return (row: LearnerRow) => {
+    const modules = [...(modulesByCourse.get(row.courseId)?.values() ?? [])];
+    const completed = completions.get(row.enrolmentId) ?? new Set<number>();
+    const progress = learnerProgress(modules, completed, row.completedAt);
+    const next = nextLesson(modules.flatMap((m) => m.lessons), completed);
+    return { progress, next, modules: modules.length, lessons: lessonCount.get(row.courseId) ?? 0 };
+  };
+}
+
+function statsOf(courses: LearnerProgress[], certificates: number): DashboardStats {
+  const enrolledCourses = courses.length;
+  const completedCourses = courses.filter((c) => c.completed).length;
+  const inProgress = courses.filter((c) => !c.completed);
+  const inProgressCourses = inProgress.length;
   return {
     enrolledCourses,
     completedCourses,
@@ -147,37 +199,45 @@ function statsOf(rows: { completed: boolean }[], certificates: number): Dashboar
     certificates,
     completedPercent: percentOf(completedCourses, enrolledCourses),
     inProgressPercent: percentOf(inProgressCourses, enrolledCourses),
+    inProgressAverage: inProgressCourses === 0 ? 0 : Math.round(inProgress.reduce((sum, c) => sum + c.percent, 0) / inProgressCourses),
   };
 }
 
-function learnerView(rows: Awaited<ReturnType<typeof learnerRows>>) {
+async function learnerCourses(userId: string) {
+  const rows = await learnerRows(userId);
   // Learners never see a draft; a certificate already issued still counts.
-  const visible = rows
-    .filter((r) => r.status === "published")
-    .map((r) => ({ ...r, completed: r.completedAt !== null || r.progress >= 100 }));
-  return { visible, stats: statsOf(visible, rows.filter((r) => r.certificateCode !== null).length) };
+  const visible = rows.filter((r) => r.status === "published");
+  const read = await progressOf(userId, visible);
+  const courses = visible.map((r) => ({ row: r, ...read(r) }));
+  const stats = statsOf(
+    courses.map((c) => c.progress),
+    rows.filter((r) => r.certificateCode !== null).length,
+  );
+  return { courses, stats };
 }
 
 async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promise<DashboardData> {
-  const { visible, stats } = learnerView(await learnerRows(user.id));
-  const counts = await contentCounts(visible.map((r) => r.courseId));
+  const { courses, stats } = await learnerCourses(user.id);
   return {
     isAdminView: false,
     stats,
     adminCounts: null,
     loadError: false,
-    courses: visible.map((r) => ({
+    courses: courses.map(({ row: r, progress, next, modules, lessons }) => ({
       courseId: r.courseId,
       title: r.title,
       category: r.category,
       description: r.description,
       imageUrl: resolveImageUrl(r.imageUrl, publicUrl),
-      modules: counts.get(r.courseId)?.modules ?? 0,
-      lessons: counts.get(r.courseId)?.lessons ?? 0,
-      progress: Math.max(0, Math.min(100, r.progress)),
-      completed: r.completed,
+      modules,
+      lessons,
+      progress: progress.percent,
+      completed: progress.completed,
+      lessonsDone: progress.lessonsDone,
+      lessonsTotal: progress.lessonsTotal,
+      next: next ? { id: next.id, title: next.title } : null,
       certificate:
-        r.completed && r.certificateCode ? { code: formatCertificateCode(r.certificateCode), pdfPath: certificatePdfPath(r.certificateCode) } : null,
+        progress.completed && r.certificateCode ? { code: formatCertificateCode(r.certificateCode), pdfPath: certificatePdfPath(r.certificateCode) } : null,
       status: "published",
       students: 0,
       certificates: 0,
@@ -188,7 +248,7 @@ async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promi
 /** Every query of the admin view is independent: they run at once. */
 async function loadAdminDashboard(user: SessionUser, publicUrl: string): Promise<DashboardData> {
   const [mine, all, adminCounts, perCourse, counts] = await Promise.all([
-    learnerRows(user.id),
+    learnerCourses(user.id),
     db()
       .select(courseCardColumns)
       .from(course)
@@ -199,7 +259,7 @@ async function loadAdminDashboard(user: SessionUser, publicUrl: string): Promise
   ]);
   return {
     isAdminView: true,
-    stats: learnerView(mine).stats,
+    stats: mine.stats,
     adminCounts,
     loadError: false,
     courses: all.map((c) => ({
@@ -213,6 +273,9 @@ async function loadAdminDashboard(user: SessionUser, publicUrl: string): Promise
       // Admins see every course with zero progress (product-spec.md §6).
       progress: 0,
       completed: false,
+      lessonsDone: 0,
+      lessonsTotal: 0,
+      next: null,
       certificate: null,
       status: c.status === "published" ? "published" : "draft",
       students: perCourse.students(c.courseId),

@@ -1,10 +1,15 @@
 // Enrolments: who is enrolled in what, and the enrol use case (product-spec.md §4 Enrol flow, decisions.md B2).
-import { and, eq, inArray } from "drizzle-orm";
-import { db, type DbOrTx } from "./db/client.server";
-import { course, enrolment } from "./db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { db, type DbOrTx, type Tx } from "./db/client.server";
+import { course, courseModule, enrolment, lesson, user } from "./db/schema";
+import { env } from "./env.server";
+import type { Mail } from "./mail.server";
+import { renderMail } from "./mail/render-mail.server";
+import { queueJob } from "./outbox.server";
 import type { SessionUser } from "./session.server";
 import { getSaleModes } from "./sale-mode.server";
 import { isAdmin } from "~/domain/permissions";
+import { nextLesson } from "~/domain/progress";
 
 /**
  * What the course button offers this visitor: see product-spec.md §4 Enrol flow and decisions.md B2, D, E1.
@@ -53,8 +58,23 @@ export type EnrolResult = { status: "enrolled" | "already-enrolled"; enrolmentId
 /**
  * Enrols a learner in a published course. Idempotent, also for two requests at the same instant:
  * the unique (user, course) index lets exactly one insert through, the other reads the winner's row.
+ * The confirmation mail is queued in the same transaction as the enrolment, so it exists exactly when
+ * the enrolment does (and is sent once). Only the free enrolment asks for it (`confirm: true`): a purchase's
+ * receipt and a company's enrolment mail already carry the start link. Runs in the caller's transaction,
+ * or in its own.
  */
-export async function enrolInCourse(options: { userId: string; courseId: number }, tx: DbOrTx = db()): Promise<EnrolResult> {
+export async function enrolInCourse(options: EnrolOptions, tx?: Tx): Promise<EnrolResult> {
+  if (!tx) return db().transaction((own) => enrolInTx(options, own));
+  return enrolInTx(options, tx);
+}
+
+interface EnrolOptions {
+  userId: string;
+  courseId: number;
+  confirm?: boolean;
+}
+
+async function enrolInTx(options: EnrolOptions, tx: Tx): Promise<EnrolResult> {
   const [target] = await tx
     .select({ id: course.id })
     .from(course)
@@ -66,8 +86,39 @@ export async function enrolInCourse(options: { userId: string; courseId: number 
     .values({ userId: options.userId, courseId: options.courseId })
     .onConflictDoNothing({ target: [enrolment.userId, enrolment.courseId] })
     .returning({ id: enrolment.id });
-  if (inserted) return { status: "enrolled", enrolmentId: inserted.id };
+  if (inserted) {
+    if (options.confirm) await queueJob({ kind: "enrolmentConfirmation", enrolmentId: inserted.id }, tx);
+    return { status: "enrolled", enrolmentId: inserted.id };
+  }
   const existing = await findEnrolment(options.userId, options.courseId, tx);
   if (!existing) throw new Error("enrolment vanished after a conflicting insert");
   return { status: "already-enrolled", enrolmentId: existing.id };
+}
+
+/**
+ * The enrolment confirmation (rendered by the outbox worker): the course and the lesson its button opens,
+ * the first one a new learner would study. Null when the enrolment is gone or nothing is published yet.
+ */
+export async function enrolmentMailFor(enrolmentId: number): Promise<Mail | null> {
+  const [row] = await db()
+    .select({ courseId: course.id, courseTitle: course.title, name: user.name, email: user.email })
+    .from(enrolment)
+    .innerJoin(course, eq(course.id, enrolment.courseId))
+    .innerJoin(user, eq(user.id, enrolment.userId))
+    .where(eq(enrolment.id, enrolmentId))
+    .limit(1);
+  if (!row) return null;
+  const lessons = await db()
+    .select({ id: lesson.id, title: lesson.title, status: lesson.status, type: lesson.type })
+    .from(lesson)
+    .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
+    .where(eq(courseModule.courseId, row.courseId))
+    .orderBy(asc(courseModule.position), asc(courseModule.id), asc(lesson.position), asc(lesson.id));
+  const first = nextLesson(lessons, new Set());
+  if (!first) return null;
+  const mail = await renderMail(
+    { kind: "enrolment", name: row.name, course: { id: row.courseId, title: row.courseTitle }, firstLesson: { id: first.id, title: first.title } },
+    { baseUrl: env().PUBLIC_URL },
+  );
+  return { to: row.email, ...mail };
 }

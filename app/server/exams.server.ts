@@ -1,9 +1,9 @@
 // The final exam (product-spec.md §4 Exam view, §5, §9; decisions.md B11). The server draws the
 // questions, keeps the correct answers to itself until grading, grades, numbers and stores every attempt.
 import crypto from "node:crypto";
-import { and, asc, count, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { db } from "./db/client.server";
-import { examAttempt, question, user as userTable } from "./db/schema";
+import { examAttempt, lesson, question, user as userTable } from "./db/schema";
 import { completeLessonInTx, findLesson, idSchema as attemptIdSchema, resolveCourseAccess } from "./learning.server";
 import { logger } from "./logger.server";
 import type { SessionUser } from "./session.server";
@@ -23,6 +23,8 @@ export interface ExamIntroView {
   available: boolean;
   passed: boolean;
   history: ExamHistoryRow[];
+  /** An attempt started and not submitted (a closed tab, a lost connection): the intro offers to resume it. */
+  openAttempt: { id: number; answered: number } | null;
 }
 
 export async function getExamIntro(userId: string, lessonId: number): Promise<ExamIntroView> {
@@ -37,6 +39,12 @@ export async function getExamIntro(userId: string, lessonId: number): Promise<Ex
     .from(examAttempt)
     .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNotNull(examAttempt.submittedAt)))
     .orderBy(asc(examAttempt.attemptNumber));
+  const [open] = await db()
+    .select({ id: examAttempt.id, draft: examAttempt.draftAnswers })
+    .from(examAttempt)
+    .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNull(examAttempt.submittedAt)))
+    .orderBy(desc(examAttempt.id))
+    .limit(1);
   const history = rows.map((r) => ({
     attemptNumber: r.attemptNumber ?? 0,
     submittedAt: r.submittedAt!.toISOString(),
@@ -48,6 +56,7 @@ export async function getExamIntro(userId: string, lessonId: number): Promise<Ex
     available: (bank?.n ?? 0) >= EXAM_QUESTION_COUNT,
     passed: history.some((h) => h.passed),
     history,
+    openAttempt: open ? { id: open.id, answered: Object.keys(open.draft ?? {}).length } : null,
   };
 }
 
@@ -102,10 +111,13 @@ export interface ReviewedQuestion extends OpenQuestion {
   /** Only after passing: the right option as shown, and why. */
   correctOption: number | null;
   explanation: string | null;
+  /** For a missed question: the lesson that teaches it (decisions.md E6), never its answer. */
+  lesson: { id: number; title: string } | null;
 }
 
 export type AttemptView =
-  | { status: "open"; attemptId: number; questions: OpenQuestion[] }
+  /** `saved`: the answers autosaved so far, as the form's field values (answerFieldName → shown option). */
+  | { status: "open"; attemptId: number; questions: OpenQuestion[]; saved: Record<string, string> }
   | {
       status: "submitted";
       attemptId: number;
@@ -142,7 +154,14 @@ export async function getAttemptView(options: { userId: string; lessonId: number
     prompt: q!.prompt,
     options: (attempt.optionOrder[i] ?? []).map((stored) => q!.options[stored] ?? ""),
   }));
-  if (!attempt.submittedAt || !attempt.answers) return { status: "open", attemptId: attempt.id, questions: shown };
+  if (!attempt.submittedAt || !attempt.answers) {
+    const saved: Record<string, string> = {};
+    for (const q of shown) {
+      const chosen = attempt.draftAnswers?.[String(q.id)];
+      if (typeof chosen === "number" && chosen >= 0 && chosen < q.options.length) saved[answerFieldName(q.id)] = String(chosen);
+    }
+    return { status: "open", attemptId: attempt.id, questions: shown, saved };
+  }
 
   const graded = gradeAttempt({
     questionIds: attempt.questionIds,
@@ -151,6 +170,16 @@ export async function getAttemptView(options: { userId: string; lessonId: number
     answers: attempt.answers,
   });
   const passed = Boolean(attempt.passed);
+  const sourceIds = [
+    ...new Set(questions.flatMap((q, i) => (!graded.questions[i]!.correct && q!.sourceLessonId !== null ? [q!.sourceLessonId] : []))),
+  ];
+  const sources = sourceIds.length
+    ? await db()
+        .select({ id: lesson.id, title: lesson.title })
+        .from(lesson)
+        .where(and(inArray(lesson.id, sourceIds), eq(lesson.status, "published")))
+    : [];
+  const sourceById = new Map(sources.map((l) => [l.id, l]));
   return {
     status: "submitted",
     attemptId: attempt.id,
@@ -164,8 +193,46 @@ export async function getAttemptView(options: { userId: string; lessonId: number
       correct: graded.questions[i]!.correct,
       correctOption: passed ? graded.questions[i]!.correctShown : null,
       explanation: passed ? questions[i]!.explanation || null : null,
+      lesson: graded.questions[i]!.correct ? null : (sourceById.get(questions[i]!.sourceLessonId ?? -1) ?? null),
     })),
   };
+}
+
+/**
+ * Saves one answer of an open attempt as the learner chooses it (intent 'exam-answer'). Only the
+ * attempt's owner, only while it is open, only a question of the attempt and an option it shows; the
+ * single UPDATE carries those conditions, so a save racing the submit cannot change a graded attempt.
+ * Nothing is graded here.
+ */
+export async function saveExamAnswer(options: {
+  user: SessionUser;
+  courseId: number;
+  lessonId: number;
+  attemptId: unknown;
+  questionId: unknown;
+  option: unknown;
+}): Promise<{ ok: true } | ExamFailure> {
+  const access = await examAccess(options.user, options.courseId, options.lessonId);
+  if (!access.ok) return access;
+  const attemptId = attemptIdSchema.safeParse(options.attemptId);
+  const questionId = attemptIdSchema.safeParse(options.questionId);
+  const option = typeof options.option === "string" && /^\d{1,2}$/.test(options.option) ? Number(options.option) : null;
+  if (!attemptId.success || !questionId.success || option === null) return { ok: false, status: 400, message: learningMessages.invalidRequest };
+  const [attempt] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId.data)).limit(1);
+  if (!attempt || attempt.userId !== options.user.id || attempt.lessonId !== options.lessonId) {
+    return { ok: false, status: 403, message: learningMessages.attemptNotFound };
+  }
+  if (attempt.submittedAt) return { ok: false, status: 409, message: learningMessages.attemptAlreadySubmitted };
+  const index = attempt.questionIds.indexOf(questionId.data);
+  if (index < 0) return { ok: false, status: 400, message: learningMessages.answerUnknownQuestion };
+  if (option >= (attempt.optionOrder[index]?.length ?? 0)) return { ok: false, status: 400, message: learningMessages.answerOutOfRange };
+  const saved = await db()
+    .update(examAttempt)
+    .set({ draftAnswers: sql`coalesce(${examAttempt.draftAnswers}, '{}'::jsonb) || jsonb_build_object(${String(questionId.data)}::text, ${option}::int)` })
+    .where(and(eq(examAttempt.id, attempt.id), eq(examAttempt.userId, options.user.id), isNull(examAttempt.submittedAt)))
+    .returning({ id: examAttempt.id });
+  if (saved.length === 0) return { ok: false, status: 409, message: learningMessages.attemptAlreadySubmitted };
+  return { ok: true };
 }
 
 class AlreadySubmitted extends Error {}

@@ -11,18 +11,16 @@ import { issueCertificateForEnrolment } from "./certificates.server";
 import { queueJob } from "./outbox.server";
 import type { SessionUser } from "./session.server";
 import { isAdmin } from "~/domain/permissions";
+import type { ContentPageData, PanelModule, ViewerLesson } from "~/domain/learning-view";
 import {
   completionTrigger,
-  courseProgress,
+  learnerProgress,
   moduleState,
+  nextLesson,
   viewerMode,
   type CompletionTrigger,
   type ViewerMode,
 } from "~/domain/progress";
-// The page's view shapes have one home, beside the components that draw them.
-import type { ContentPageData } from "~/ui/learning/course-content-page";
-import type { ViewerLesson } from "~/ui/learning/lesson-viewer";
-import type { PanelModule } from "~/ui/learning/module-panel";
 
 export { idSchema } from "~/domain/ids";
 
@@ -40,6 +38,7 @@ export interface OutlineLesson {
   filename: string | null;
   size: number | null;
   hasBody: boolean;
+  hasReading: boolean;
   mode: ViewerMode | null;
   trigger: CompletionTrigger;
 }
@@ -86,6 +85,7 @@ export async function loadCourseOutline(courseId: number, tx: DbOrTx = db()): Pr
       filename: asset.filename,
       size: asset.size,
       hasBody: sql<boolean>`coalesce(length(${lesson.body}), 0) > 0`,
+      hasReading: sql<boolean>`${lesson.readingHtml} is not null`,
     })
     .from(lesson)
     .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
@@ -94,8 +94,10 @@ export async function loadCourseOutline(courseId: number, tx: DbOrTx = db()): Pr
     .orderBy(asc(courseModule.position), asc(courseModule.id), asc(lesson.position), asc(lesson.id));
   const byModule = new Map<number, OutlineLesson[]>(modules.map((m) => [m.id, []]));
   for (const l of lessons) {
-    const mode = viewerMode({ type: l.type, mime: l.mime, hasBody: Boolean(l.hasBody) });
-    byModule.get(l.moduleId)?.push({ ...l, hasBody: Boolean(l.hasBody), mode, trigger: completionTrigger(mode) });
+    const hasBody = Boolean(l.hasBody);
+    const hasReading = Boolean(l.hasReading);
+    const mode = viewerMode({ type: l.type, mime: l.mime, hasBody, hasReading });
+    byModule.get(l.moduleId)?.push({ ...l, hasBody, hasReading, mode, trigger: completionTrigger(mode) });
   }
   return { ...c, modules: modules.map((m) => ({ ...m, lessons: byModule.get(m.id) ?? [] })) };
 }
@@ -163,23 +165,23 @@ export async function completeLessonInTx(tx: Tx, enrolmentId: number, lessonId: 
   await tx.insert(lessonCompletion).values({ enrolmentId, lessonId }).onConflictDoNothing();
 
   const structure = await tx
-    .select({ moduleId: courseModule.id, lessonId: lesson.id, status: lesson.status })
+    .select({ moduleId: courseModule.id, lessonId: lesson.id, status: lesson.status, type: lesson.type })
     .from(courseModule)
     .leftJoin(lesson, eq(lesson.moduleId, courseModule.id))
     .where(eq(courseModule.courseId, locked.courseId));
-  const modules = new Map<number, { id: number; lessons: { id: number; status: string }[] }>();
+  const modules = new Map<number, { id: number; lessons: { id: number; status: string; type: string }[] }>();
   for (const row of structure) {
     const m = modules.get(row.moduleId) ?? { id: row.moduleId, lessons: [] };
-    if (row.lessonId !== null && row.status !== null) m.lessons.push({ id: row.lessonId, status: row.status });
+    if (row.lessonId !== null && row.status !== null && row.type !== null) m.lessons.push({ id: row.lessonId, status: row.status, type: row.type });
     modules.set(row.moduleId, m);
   }
   const done = await tx
     .select({ lessonId: lessonCompletion.lessonId })
     .from(lessonCompletion)
     .where(eq(lessonCompletion.enrolmentId, enrolmentId));
-  const progress = courseProgress([...modules.values()], new Set(done.map((d) => d.lessonId)));
+  const progress = learnerProgress([...modules.values()], new Set(done.map((d) => d.lessonId)), locked.completedAt);
 
-  const newlyCompleted = progress.complete && !locked.completedAt;
+  const newlyCompleted = progress.completed && !locked.completedAt;
   await tx
     .update(enrolment)
     .set({ progress: progress.percent, ...(newlyCompleted ? { completedAt: new Date() } : {}) })
@@ -194,39 +196,21 @@ export async function completeLessonInTx(tx: Tx, enrolmentId: number, lessonId: 
       await queueJob({ kind: "certificateIssued", code: issued.code }, tx);
     }
   }
-  return { progress: progress.percent, courseCompleted: progress.complete || Boolean(locked.completedAt), certificateCode };
-}
-
-/**
- * A learner opened a lesson: remember it as the place to resume, and complete it when opening is what
- * completes it (PDF, rich text). Skips the write when there is nothing new to record.
- */
-export async function recordLessonVisit(
-  enrolmentRow: Enrolment,
-  target: OutlineLesson,
-  alreadyCompleted: boolean,
-): Promise<CompletionOutcome | null> {
-  if (target.status !== "published") return null;
-  const completes = target.trigger === "open" && !alreadyCompleted;
-  if (!completes && enrolmentRow.lastLessonId === target.id) return null;
-  const outcome = await db().transaction(async (tx) => {
-    await tx.update(enrolment).set({ lastLessonId: target.id }).where(eq(enrolment.id, enrolmentRow.id));
-    return completes ? completeLessonInTx(tx, enrolmentRow.id, target.id) : null;
-  });
-  return outcome;
+  return { progress: progress.percent, courseCompleted: progress.completed, certificateCode };
 }
 
 export type LessonEventResult = { ok: true; outcome: CompletionOutcome | null } | { ok: false; status: 403 | 404 | 400 };
 
 /**
- * A learner finished watching a video (its end or 90 %) or downloaded a download-only file.
+ * A learner opened a lesson that opening completes (PDF, rich text: the page posts it once shown),
+ * finished watching a video (its end or 90 %) or downloaded a download-only file.
  * Admins who are not enrolled may view everything, but nothing is recorded for them.
  */
 export async function recordLessonEvent(options: {
   user: SessionUser;
   courseId: number;
   lessonId: number;
-  event: "watch" | "download";
+  event: "open" | "watch" | "download";
 }): Promise<LessonEventResult> {
   const access = await resolveCourseAccess(options.user, options.courseId);
   if (access.kind === "not-found") return { ok: false, status: 404 };
@@ -236,7 +220,10 @@ export async function recordLessonEvent(options: {
   if (target.trigger !== options.event) return { ok: false, status: 400 };
   if (!access.enrolment) return { ok: true, outcome: null };
   const enrolmentId = access.enrolment.id;
-  const outcome = await db().transaction((tx) => completeLessonInTx(tx, enrolmentId, target.id));
+  const outcome = await db().transaction(async (tx) => {
+    await tx.update(enrolment).set({ lastLessonId: target.id }).where(eq(enrolment.id, enrolmentId));
+    return completeLessonInTx(tx, enrolmentId, target.id);
+  });
   return { ok: true, outcome };
 }
 
@@ -257,9 +244,11 @@ function renderMarkdown(source: string): string {
   });
 }
 
-async function readLessonBody(lessonId: number): Promise<string> {
-  const [row] = await db().select({ body: lesson.body }).from(lesson).where(eq(lesson.id, lessonId)).limit(1);
-  return row?.body ?? "";
+/** The reading view's HTML: stored (built from the lesson's source) or rendered from a 'lectura' body. */
+async function readLessonHtml(lessonId: number): Promise<string> {
+  const [row] = await db().select({ body: lesson.body, html: lesson.readingHtml }).from(lesson).where(eq(lesson.id, lessonId)).limit(1);
+  if (row?.html) return row.html;
+  return renderMarkdown(row?.body ?? "");
 }
 
 export type CourseContentView =
@@ -267,7 +256,11 @@ export type CourseContentView =
   | { kind: "not-enrolled"; course: { id: number; title: string } }
   | ({ kind: "content" } & ContentPageData);
 
-/** Everything the content page shows; records the visit of the selected lesson for an enrolled learner. */
+/**
+ * Everything the content page shows. Reads only: what opening a lesson completes is posted by the page
+ * (recordLessonEvent 'open'), so a GET — a prefetch, a crawler, a reload — never writes.
+ * Without ?leccion the learner resumes at the next unfinished lesson (decisions.md E5).
+ */
 export async function getCourseContentView(options: {
   user: SessionUser;
   courseId: number;
@@ -278,14 +271,9 @@ export async function getCourseContentView(options: {
   if (access.kind === "not-enrolled") {
     return { kind: "not-enrolled", course: { id: access.outline.id, title: access.outline.title } };
   }
-  const { outline, admin } = access;
-  let enrolmentRow = access.enrolment;
+  const { outline, admin, enrolment: enrolmentRow } = access;
   const ordered = outline.modules.flatMap((m) => m.lessons.map((l) => ({ ...l, moduleTitle: m.title })));
   const published = ordered.filter((l) => l.status === "published");
-
-  const requested = options.lessonId !== null ? ordered.find((l) => l.id === options.lessonId) : undefined;
-  const resumed = enrolmentRow?.lastLessonId ? published.find((l) => l.id === enrolmentRow!.lastLessonId) : undefined;
-  const selected = requested ?? resumed ?? published[0] ?? null;
 
   let completedIds = new Set<number>();
   if (enrolmentRow) {
@@ -294,16 +282,14 @@ export async function getCourseContentView(options: {
       .from(lessonCompletion)
       .where(eq(lessonCompletion.enrolmentId, enrolmentRow.id));
     completedIds = new Set(rows.map((r) => r.lessonId));
-    if (selected) {
-      const outcome = await recordLessonVisit(enrolmentRow, selected, completedIds.has(selected.id));
-      if (outcome) {
-        completedIds.add(selected.id);
-        enrolmentRow = (await findEnrolment(enrolmentRow.userId, enrolmentRow.courseId)) ?? enrolmentRow;
-      }
-    }
   }
+  const progress = learnerProgress(outline.modules, completedIds, enrolmentRow?.completedAt ?? null);
+  const newIds = new Set(progress.newLessonIds);
 
-  const progress = courseProgress(outline.modules, completedIds);
+  const requested = options.lessonId !== null ? ordered.find((l) => l.id === options.lessonId) : undefined;
+  const resumeAt = enrolmentRow ? nextLesson(ordered, completedIds) : null;
+  const selected = requested ?? resumeAt ?? published[0] ?? null;
+
   const modules: PanelModule[] = outline.modules.map((m) => ({
     id: m.id,
     title: m.title,
@@ -316,6 +302,7 @@ export async function getCourseContentView(options: {
       durationMin: l.durationMin,
       pending: l.status !== "published",
       completed: completedIds.has(l.id),
+      isNew: newIds.has(l.id),
     })),
   }));
 
@@ -324,6 +311,7 @@ export async function getCourseContentView(options: {
     const pending = selected.status !== "published";
     const index = published.findIndex((l) => l.id === selected.id);
     const hasFile = !pending && selected.assetId !== null;
+    const completed = completedIds.has(selected.id);
     lessonView = {
       id: selected.id,
       moduleTitle: selected.moduleTitle,
@@ -331,14 +319,20 @@ export async function getCourseContentView(options: {
       type: selected.type,
       durationMin: selected.durationMin,
       pending,
-      completed: completedIds.has(selected.id),
+      completed,
+      isNew: newIds.has(selected.id),
+      completesOnOpen: enrolmentRow !== null && !pending && !completed && selected.trigger === "open",
       mode: pending ? null : selected.mode,
       fileUrl: hasFile ? lessonFileUrl(selected.id) : null,
-      downloadUrl: hasFile && (selected.downloadable || selected.mode === "download") ? lessonFileUrl(selected.id, { download: true }) : null,
+      // A reading keeps its PDF as the download.
+      downloadUrl:
+        hasFile && (selected.downloadable || selected.mode === "download" || selected.mode === "lectura")
+          ? lessonFileUrl(selected.id, { download: true })
+          : null,
       captionsUrl: !pending && selected.captionsAssetId !== null ? lessonFileUrl(selected.id, { captions: true }) : null,
       filename: hasFile ? selected.filename : null,
       size: hasFile ? selected.size : null,
-      html: !pending && selected.mode === "lectura" ? renderMarkdown(await readLessonBody(selected.id)) : null,
+      html: !pending && selected.mode === "lectura" ? await readLessonHtml(selected.id) : null,
       previousId: index > 0 ? published[index - 1]!.id : null,
       nextId: index >= 0 && index < published.length - 1 ? published[index + 1]!.id : null,
     };
@@ -350,7 +344,9 @@ export async function getCourseContentView(options: {
     admin,
     enrolled: enrolmentRow !== null,
     progress: enrolmentRow ? progress.percent : 0,
-    completed: Boolean(enrolmentRow?.completedAt),
+    completed: enrolmentRow ? progress.completed : false,
+    lessonsDone: enrolmentRow ? progress.lessonsDone : 0,
+    lessonsTotal: progress.lessonsTotal,
     modules,
     lesson: lessonView,
   };

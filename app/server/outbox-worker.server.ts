@@ -13,6 +13,7 @@ import { getAuth } from "./auth.server";
 import { internalHeaders, RESET_PASSWORD_PATH } from "./auth-hooks.server";
 import { renderMail } from "./mail/render-mail.server";
 import { certificateMailFor } from "./certificates.server";
+import { enrolmentMailFor } from "./enrolments.server";
 
 /** After this many failed tries a job is 'failed': an admin sees it at /admin/correos and can retry it. */
 export const MAX_ATTEMPTS = 8;
@@ -38,6 +39,19 @@ async function handle(job: Job): Promise<void> {
     }
     case "certificateIssued": {
       const mail = await certificateMailFor(job.code);
+      if (mail) await deliverMail(mail);
+      return;
+    }
+    case "welcome": {
+      const [row] = await db().select({ name: user.name, email: user.email }).from(user).where(eq(user.id, job.userId));
+      if (row) {
+        const mail = await renderMail({ kind: "welcome", name: row.name }, { baseUrl: env().PUBLIC_URL });
+        await deliverMail({ to: row.email, ...mail });
+      }
+      return;
+    }
+    case "enrolmentConfirmation": {
+      const mail = await enrolmentMailFor(job.enrolmentId);
       if (mail) await deliverMail(mail);
       return;
     }

@@ -12,6 +12,10 @@ export type Job =
   /** Look the account up, create its reset token and queue the reset mail (auth-hooks.server.ts). */
   | { kind: "passwordReset"; email: string }
   | { kind: "passwordChangedNotice"; userId: string }
+  /** The welcome mail of a new account (queued right after sign-up). */
+  | { kind: "welcome"; userId: string }
+  /** The enrolment confirmation with the first lesson's link (queued in the enrolment's transaction). */
+  | { kind: "enrolmentConfirmation"; enrolmentId: number }
   /** Render the certificate mail (with its PDF) and deliver it. */
   | { kind: "certificateIssued"; code: string };
 

@@ -36,6 +36,8 @@ export interface CourseMap {
   courseId: number;
   lessonIds: number[];
   examLessonIds: number[];
+  /** Lessons that opening completes: the page posts 'lesson-opened' once it shows them. */
+  openLessonIds: number[];
   videoLessonIds: number[];
 }
 
@@ -191,14 +193,14 @@ export class Workload {
         return;
       }
       const lessonIds = [...new Set([...page.body.matchAll(/[?&](?:amp;)?leccion=(\d+)/g)].map((m) => Number(m[1])))];
-      const map: CourseMap = { courseId: 1, lessonIds, examLessonIds: [], videoLessonIds: [] };
+      const map: CourseMap = { courseId: 1, lessonIds, examLessonIds: [], videoLessonIds: [], openLessonIds: [] };
+      // A GET only reads: the lessons found here are still to be visited (opened) by this learner too.
       for (const id of lessonIds) {
         const lessonPage = await learner.browser.get(`/cursos/1/contenido?leccion=${id}`);
         if (lessonPage.status !== 200) continue;
-        learner.visited.add(id);
-        this.ledger.ack({ kind: "visit", email: learner.email, courseId: 1, lessonId: id });
-        if (/value="comenzar-examen"/.test(lessonPage.body)) map.examLessonIds.push(id);
+        if (/value="exam-start"/.test(lessonPage.body)) map.examLessonIds.push(id);
         else if (/<video[\s>]/.test(lessonPage.body)) map.videoLessonIds.push(id);
+        else if (/value="lesson-opened"/.test(lessonPage.body)) map.openLessonIds.push(id);
       }
       this.course = map;
     })();
@@ -237,10 +239,17 @@ export class Workload {
   }
 
   private async visit(learner: Learner, course: CourseMap): Promise<boolean> {
-    // A lesson opened before writes nothing new: open the ones this learner has not seen yet.
-    const lessonId = pick(course.lessonIds.filter((id) => !course.examLessonIds.includes(id) && !learner.visited.has(id)));
+    // A lesson opened before writes nothing new: open the ones this learner has not seen yet, as the page
+    // does — read it, then post that it was shown.
+    const lessonId = pick(course.openLessonIds.filter((id) => !learner.visited.has(id)));
     if (!lessonId) return false;
-    const answer = await open(learner.browser, `/cursos/${course.courseId}/contenido?leccion=${lessonId}`);
+    const path = `/cursos/${course.courseId}/contenido?leccion=${lessonId}`;
+    const shown = await open(learner.browser, path);
+    if (shown.status !== 200) {
+      this.unexpected(`lección ${lessonId}`, shown);
+      return true;
+    }
+    const answer = await submit(learner.browser, path, { intent: "lesson-opened", leccion: String(lessonId) });
     if (answer.status === 200) {
       learner.visited.add(lessonId);
       this.ledger.ack({ kind: "visit", email: learner.email, courseId: course.courseId, lessonId });
@@ -252,20 +261,20 @@ export class Workload {
     const lessonId = pick(course.videoLessonIds);
     if (!lessonId) return void (await this.saveProfile(learner));
     const answer = await submit(learner.browser, `/cursos/${course.courseId}/contenido?leccion=${lessonId}`, {
-      intent: "video-visto",
+      intent: "video-watched",
       leccion: String(lessonId),
     });
     if (answer.status === 200) this.ledger.ack({ kind: "watch", email: learner.email, courseId: course.courseId, lessonId });
-    else this.unexpected(`video-visto ${lessonId}`, answer);
+    else this.unexpected(`video-watched ${lessonId}`, answer);
   }
 
   private async exam(learner: Learner, course: CourseMap) {
     const lessonId = pick(course.examLessonIds);
     if (!lessonId) return void (await this.saveProfile(learner));
     const path = `/cursos/${course.courseId}/contenido?leccion=${lessonId}`;
-    const started = await submit(learner.browser, path, { intent: "comenzar-examen", leccion: String(lessonId) });
+    const started = await submit(learner.browser, path, { intent: "exam-start", leccion: String(lessonId) });
     const attemptId = Number(/[?&]intento=(\d+)/.exec(started.location ?? "")?.[1]);
-    if (started.status !== 302 || !attemptId) return this.unexpected("comenzar-examen", started);
+    if (started.status !== 302 || !attemptId) return this.unexpected("exam-start", started);
     this.ledger.ack({ kind: "exam-start", email: learner.email, lessonId, attemptId });
 
     const page = await learner.browser.get(started.location!);
@@ -279,12 +288,12 @@ export class Workload {
     // Mostly the first option, so a few attempts pass by chance and complete the course.
     const answers: Record<number, number> = {};
     for (const [qid, values] of options) answers[qid] = Math.random() < 0.7 ? values[0]! : pick(values)!;
-    const fields: Record<string, string> = { intent: "enviar-examen", leccion: String(lessonId), intento: String(attemptId) };
+    const fields: Record<string, string> = { intent: "exam-submit", leccion: String(lessonId), intento: String(attemptId) };
     for (const [qid, value] of Object.entries(answers)) fields[`respuesta-${qid}`] = String(value);
     const submitted = await submit(learner.browser, path, fields);
     if (submitted.status === 302 && submitted.location?.includes(`intento=${attemptId}`)) {
       this.ledger.ack({ kind: "exam-submit", email: learner.email, lessonId, attemptId, answers });
-    } else this.unexpected("enviar-examen", submitted);
+    } else this.unexpected("exam-submit", submitted);
   }
 
   private async saveProfile(learner: Learner) {

@@ -42,7 +42,7 @@ async function answerCorrectly(page: Page) {
   }
 }
 
-/** Opens every lesson of course 1 in order (opening completes PDFs; the video is played to its end) and passes the exam. */
+/** Opens every lesson of course 1 in order (opening completes readings; the video is played to its end) and passes the exam. */
 async function completeCourseOne(page: Page) {
   const viewer = page.locator('article[aria-labelledby="leccion-titulo"]');
   for (let step = 0; step < 20; step++) {
@@ -58,6 +58,10 @@ async function completeCourseOne(page: Page) {
       await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();
     }
     if ((await page.getByRole("button", { name: /^Comprimir/ }).count()) > 0) await completeCompressionPractice(page);
+    if ((await page.locator(".lesson-prose").count()) > 0) {
+      // A reading completes once shown (the page tells the server): wait for it before moving on.
+      await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();
+    }
     if ((await page.getByRole("button", { name: "Comenzar Evaluación" }).count()) > 0) {
       await page.getByRole("button", { name: "Comenzar Evaluación" }).click();
       await answerCorrectly(page);

@@ -89,11 +89,22 @@ test.describe("dashboard de usuario", () => {
     for (const lesson of firstModule.lessons) {
       await page.goto("/cursos/1/contenido");
       await openLesson(page, lesson.title);
+      // Opening completes it: the page tells the server, and the lesson shows it.
+      await expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
     }
     await page.goto("/dashboard");
     await expect(card.getByText("En progreso", { exact: true })).toBeVisible();
     await expect(card.getByText(`${Math.round(100 / rcpModules)}%`, { exact: true })).toBeVisible();
+    const published = rcp.modules.flatMap((m) => m.lessons).filter((l) => (l as { status?: string }).status === "published");
+    await expect(card.getByText(`${firstModule.lessons.length} de ${published.length} lecciones`, { exact: true })).toBeVisible();
     await expectNoA11yViolations(page);
+
+    // Resume in one tap: 'Continuar: ‹next lesson›' opens it directly; so does the content page without ?leccion.
+    const next = rcp.modules[1]!.lessons[0]!;
+    await card.getByRole("link", { name: `Continuar ${rcp.title}: ${next.title}` }).click();
+    await expect(page).toHaveURL(/\/cursos\/1\/contenido\?leccion=\d+$/);
+    await expect(page.getByRole("heading", { level: 2, name: next.title })).toBeVisible();
+    await expect(page.getByText(`${firstModule.lessons.length} de ${published.length} lecciones`, { exact: true })).toBeVisible();
   });
 });
 

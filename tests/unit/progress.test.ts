@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   completionTrigger,
   courseProgress,
+  learnerProgress,
+  lessonsDoneLabel,
+  nextLesson,
   moduleState,
   videoWatched,
   viewerMode,
@@ -87,5 +90,45 @@ describe("progreso del curso (B8)", () => {
 
   it("completar lecciones de otros cursos no cambia nada", () => {
     expect(courseProgress(rcp, new Set([100, 200])).percent).toBe(0);
+  });
+});
+
+describe("lo que ve el alumno de su avance (decisions.md E4, E5)", () => {
+  const lesson = (id: number, type = "documento", status = "published") => ({ id, type, status });
+  const course = [
+    { id: 1, lessons: [lesson(1), lesson(2)] },
+    { id: 2, lessons: [lesson(3, "video"), lesson(4, "documento", "pending")] },
+    { id: 3, lessons: [lesson(5, "examen")] },
+  ];
+
+  it("porcentaje de módulos y 'N de M lecciones' publicadas", () => {
+    expect(learnerProgress(course, new Set([1, 2]), null)).toEqual({ percent: 33, completed: false, lessonsDone: 2, lessonsTotal: 4, newLessonIds: [] });
+    expect(lessonsDoneLabel(2, 4)).toBe("2 de 4 lecciones");
+    expect(lessonsDoneLabel(1, 1)).toBe("1 de 1 lección");
+  });
+
+  it("un curso completado sigue al 100 % y completado aunque se agreguen lecciones; esas son nuevas", () => {
+    const grown = [...course, { id: 4, lessons: [lesson(6, "lectura")] }];
+    expect(learnerProgress(grown, new Set([1, 2, 3, 5]), new Date())).toEqual({
+      percent: 100,
+      completed: true,
+      lessonsDone: 4,
+      lessonsTotal: 5,
+      newLessonIds: [6],
+    });
+    // The same learner before completion: the added lesson is simply pending work.
+    expect(learnerProgress(grown, new Set([1, 2, 3]), null)).toMatchObject({ percent: 50, completed: false, newLessonIds: [] });
+  });
+
+  it("la siguiente lección: la primera publicada sin terminar; el examen solo cuando no queda otra", () => {
+    const flat = course.flatMap((m) => m.lessons);
+    expect(nextLesson(flat, new Set())?.id).toBe(1);
+    expect(nextLesson(flat, new Set([1]))?.id).toBe(2);
+    expect(nextLesson(flat, new Set([1, 2]))?.id).toBe(3);
+    expect(nextLesson(flat, new Set([1, 2, 3]))?.id).toBe(5);
+    expect(nextLesson(flat, new Set([1, 2, 3, 5]))).toBeNull();
+    // An exam placed before other lessons is not where one resumes while those remain.
+    const examFirst = [lesson(9, "examen"), lesson(10)];
+    expect(nextLesson(examFirst, new Set())?.id).toBe(10);
   });
 });

@@ -61,7 +61,8 @@ export async function uploadLessonFile(courseId: number, lessonId: number, file:
     const stored = await storeAsset(file.bytes, { filename, mime: verdict.mime }, tx);
     const updated = await tx
       .update(lesson)
-      .set({ assetId: stored.id, ...(verdict.downloadOnly ? { downloadable: true } : {}) })
+      // The reading view was built from the replaced file's source: the new file is shown as it is.
+      .set({ assetId: stored.id, readingHtml: null, ...(verdict.downloadOnly ? { downloadable: true } : {}) })
       .where(eq(lesson.id, lessonId))
       .returning({ id: lesson.id });
     if (updated.length === 0) return { ok: false, message: courseEditorMessages.notFound };

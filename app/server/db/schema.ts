@@ -191,6 +191,9 @@ export const lesson = pgTable(
     assetId: integer("asset_id").references(() => asset.id, { onDelete: "set null" }),
     captionsAssetId: integer("captions_asset_id").references(() => asset.id, { onDelete: "set null" }),
     body: text("body"), // Markdown for 'lectura'
+    // A presentation or document as responsive HTML (the 'lectura' view), built from its source by the
+    // catalogue loader (app/server/reading.server.ts); the PDF stays as the download. Null: PDF viewer.
+    readingHtml: text("reading_html"),
     downloadable: boolean("downloadable").notNull().default(false),
     status: text("status").notNull().default("pending"), // published | pending
   },
@@ -274,6 +277,9 @@ export const examAttempt = pgTable(
     // Per question, the shuffled order of its options: optionOrder[i][shownIndex] = stored option index.
     optionOrder: jsonb("option_order").$type<number[][]>().notNull(),
     answers: jsonb("answers").$type<number[] | null>(),
+    // Answers saved as the learner chooses them (question id → shown option), so an open attempt resumes
+    // after a reload or a closed tab; grading reads only what is submitted.
+    draftAnswers: jsonb("draft_answers").$type<Record<string, number> | null>(),
     score: integer("score"),
     passed: boolean("passed"),
     startedAt: timestamp("started_at", tz).notNull().defaultNow(),

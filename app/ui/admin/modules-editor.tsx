@@ -23,15 +23,18 @@ export interface EditorModuleView {
   lessons: EditorLessonView[];
 }
 
+// 44 × 44 px: a touch target a finger hits on a phone (WCAG 2.5.5).
+const moveButton = `${smallButton} min-h-11 min-w-11 text-base`;
+
 function MoveButtons({ intent, field, id, first, last, what }: { intent: string; field: string; id: number; first: boolean; last: boolean; what: string }) {
   return (
     <Form method="post" className="flex gap-1">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={field} value={id} />
-      <button type="submit" name="direction" value="up" className={smallButton} disabled={first} aria-label={`Subir ${what}`}>
+      <button type="submit" name="direction" value="up" className={moveButton} disabled={first} aria-label={`Subir ${what}`}>
         ↑
       </button>
-      <button type="submit" name="direction" value="down" className={smallButton} disabled={last} aria-label={`Bajar ${what}`}>
+      <button type="submit" name="direction" value="down" className={moveButton} disabled={last} aria-label={`Bajar ${what}`}>
         ↓
       </button>
     </Form>

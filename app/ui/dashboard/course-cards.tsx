@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { categoryBadge, primaryButton, secondaryButton } from "~/ui/admin/styles";
 import { CourseImage } from "./course-image";
-import type { DashboardCourseView } from "./types";
+import type { DashboardCourseView } from "~/domain/dashboard-view";
+import { lessonsDoneLabel } from "~/domain/progress";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -45,9 +46,13 @@ export function LearnerCourseCard({ course }: { course: DashboardCourseView }) {
   return (
     <CardShell course={course} ribbon={ribbon}>
       <div className="mt-4">
-        <div className="flex items-center justify-between text-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
           <span className="font-semibold text-slate-700">Progreso</span>
-          <span className="font-bold text-ink">{course.progress}%</span>
+          <span>
+            <span className="text-slate-600">{lessonsDoneLabel(course.lessonsDone, course.lessonsTotal)}</span>
+            <span aria-hidden="true" className="text-slate-400"> · </span>
+            <span className="font-bold text-ink">{course.progress}%</span>
+          </span>
         </div>
         <div
           role="progressbar"
@@ -55,6 +60,7 @@ export function LearnerCourseCard({ course }: { course: DashboardCourseView }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={course.progress}
+          aria-valuetext={`${course.progress} % completado, ${lessonsDoneLabel(course.lessonsDone, course.lessonsTotal)}`}
           className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-slate-200"
         >
           <div className={`h-full rounded-full ${course.completed ? "bg-emerald-600" : "bg-brand-700"}`} style={{ width: `${course.progress}%` }} />
@@ -64,6 +70,15 @@ export function LearnerCourseCard({ course }: { course: DashboardCourseView }) {
         <Link to={`/cursos/${course.courseId}`} className={primaryButton} aria-label={`Acceder ahora a ${course.title}`}>
           Acceder ahora
         </Link>
+        {course.next ? (
+          <Link
+            to={`/cursos/${course.courseId}/contenido?leccion=${course.next.id}`}
+            className={`${secondaryButton} min-w-0`}
+            aria-label={`Continuar ${course.title}: ${course.next.title}`}
+          >
+            <span className="truncate">Continuar: {course.next.title}</span>
+          </Link>
+        ) : null}
         {course.certificate ? (
           <a href={course.certificate.pdfPath} className={secondaryButton} aria-label={`Descargar certificado de ${course.title}`}>
             Descargar certificado

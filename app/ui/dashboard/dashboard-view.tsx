@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { container } from "~/ui/admin/styles";
 import { AdminCourseCard, LearnerCourseCard } from "./course-cards";
-import type { AdminCountsView, DashboardStatsView, DashboardViewData } from "./types";
+import type { AdminCountsView, DashboardStatsView, DashboardViewData } from "~/domain/dashboard-view";
 
 export const DASHBOARD_LOAD_ERROR = "Ha ocurrido un error al cargar tus datos. Por favor, intenta de nuevo más tarde.";
 
@@ -34,11 +34,15 @@ export function DashboardView({ data, loading }: { data: DashboardViewData; load
         </div>
       ) : null}
 
-      <StatCards stats={data.stats} />
+      {/* On a phone a learner's courses come first (what they came for); from 640 px the stats lead. */}
+      <div className="flex flex-col">
+        <div className={admin ? "" : "order-2 sm:order-1"}>
+          <StatCards stats={data.stats} />
+        </div>
 
-      {admin && data.adminCounts ? <AdminPanel counts={data.adminCounts} /> : null}
+        {admin && data.adminCounts ? <AdminPanel counts={data.adminCounts} /> : null}
 
-      <section aria-labelledby="dashboard-cursos" className="mt-10">
+        <section aria-labelledby="dashboard-cursos" className={admin ? "mt-10" : "order-1 mt-8 sm:order-2 sm:mt-10"}>
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="dashboard-cursos" className="text-xl font-bold text-ink sm:text-2xl">
             {admin ? "Todos los Cursos" : "Mis Cursos"}
@@ -48,7 +52,8 @@ export function DashboardView({ data, loading }: { data: DashboardViewData; load
           ) : null}
         </div>
         <CourseList data={data} loading={loading} />
-      </section>
+        </section>
+      </div>
     </div>
   );
 }
@@ -88,22 +93,27 @@ function CourseList({ data, loading }: { data: DashboardViewData; loading: boole
 
 function StatCards({ stats }: { stats: DashboardStatsView }) {
   const items = [
-    { label: "Cursos Completados", value: stats.completedCourses, note: `${stats.completedPercent}% de tus cursos`, percent: stats.completedPercent },
-    { label: "Cursos en Progreso", value: stats.inProgressCourses, note: `${stats.inProgressPercent}% de tus cursos`, percent: stats.inProgressPercent },
-    { label: "Certificados", value: stats.certificates, note: "Certificados disponibles", percent: null },
+    { label: "Cursos Completados", value: stats.completedCourses, note: `${stats.completedPercent}% de tus cursos`, percent: stats.completedPercent, barLabel: null },
+    { label: "Cursos en Progreso", value: stats.inProgressCourses, note: `${stats.inProgressPercent}% de tus cursos`, percent: stats.inProgressCourses > 0 ? stats.inProgressAverage : null, barLabel: `Avance promedio: ${stats.inProgressAverage}%` },
+    { label: "Certificados", value: stats.certificates, note: "Certificados disponibles", percent: null, barLabel: null },
   ];
   return (
     <section aria-label="Resumen" className="mt-8">
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      {/* Compact on a phone: three small tiles in a row. */}
+      <ul className="grid grid-cols-3 gap-2 sm:gap-4">
         {items.map((s) => (
-          <li key={s.label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-sm font-semibold text-slate-600">{s.label}</p>
-            <p className="mt-1 text-3xl font-bold text-ink">{s.value}</p>
-            <p className="mt-1 text-sm text-slate-600">{s.note}</p>
+          <li key={s.label} className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
+            <p className="text-xs font-semibold text-slate-600 sm:text-sm">{s.label}</p>
+            <p className="mt-1 text-2xl font-bold text-ink sm:text-3xl">{s.value}</p>
+            <p className="mt-1 text-xs text-slate-600 sm:text-sm">{s.note}</p>
             {s.percent !== null ? (
-              <div aria-hidden="true" className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200">
-                <div className="h-full rounded-full bg-brand-700" style={{ width: `${s.percent}%` }} />
-              </div>
+              <>
+                {/* Each bar draws the figure written beside it: the share of courses, or the average progress. */}
+                {s.barLabel ? <p className="mt-2 hidden text-xs text-slate-600 sm:block">{s.barLabel}</p> : null}
+                <div aria-hidden="true" className="mt-2 hidden h-1.5 overflow-hidden rounded-full bg-slate-200 sm:block">
+                  <div className="h-full rounded-full bg-brand-700" style={{ width: `${s.percent}%` }} />
+                </div>
+              </>
             ) : null}
           </li>
         ))}

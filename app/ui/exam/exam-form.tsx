@@ -1,7 +1,7 @@
 // The ten questions of an attempt (product-spec.md §4 Exam view, §5): one radio group per question,
 // options A–D, 'Enviar respuestas' enabled once all are answered (the server checks again), 'Volver' to the intro.
-import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { answerFieldName } from "~/domain/exam-forms";
 import { OPTION_LETTERS } from "~/domain/grading";
 import { primaryButton, secondaryButton } from "./exam-intro";
@@ -12,8 +12,21 @@ export interface ExamQuestion {
   options: string[];
 }
 
-function answeredCount(form: HTMLFormElement, questions: ExamQuestion[]) {
-  return questions.filter((q) => form.querySelector(`input[name="${answerFieldName(q.id)}"]:checked`)).length;
+function unanswered(form: HTMLFormElement, questions: ExamQuestion[]) {
+  return questions.filter((q) => !form.querySelector(`input[name="${answerFieldName(q.id)}"]:checked`));
+}
+
+/**
+ * Sends each answer to the server as it is chosen (intent 'exam-answer'), so a reload, a lost
+ * connection or a closed tab resumes the attempt with its answers. The attempt is graded only on submit.
+ */
+function useAutosave(lessonId: number, attemptId: number) {
+  const fetcher = useFetcher<{ saved: boolean }>();
+  return (questionId: number, option: string) =>
+    void fetcher.submit(
+      { intent: "exam-answer", leccion: String(lessonId), intento: String(attemptId), pregunta: String(questionId), respuesta: option },
+      { method: "post" },
+    );
 }
 
 export function ExamForm({
@@ -32,17 +45,56 @@ export function ExamForm({
   values: Record<string, string>;
 }) {
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "enviar-examen";
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "exam-submit";
   const [hydrated, setHydrated] = useState(false);
   const [answered, setAnswered] = useState(() => questions.filter((q) => values[answerFieldName(q.id)] !== undefined).length);
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useAutosave(lessonId, attemptId);
   useEffect(() => setHydrated(true), []);
   const total = questions.length;
   // Without JavaScript the button stays enabled and the server refuses an incomplete exam.
   const incomplete = hydrated && answered < total;
 
+  function goToFirstUnanswered() {
+    const form = formRef.current;
+    const first = form ? unanswered(form, questions)[0] : undefined;
+    if (!form || !first) return;
+    const input = form.querySelector<HTMLInputElement>(`input[name="${answerFieldName(first.id)}"]`);
+    input?.closest("li")?.scrollIntoView({ block: "center" });
+    input?.focus({ preventScroll: true });
+  }
+
   return (
-    <Form method="post" preventScrollReset onChange={(e) => setAnswered(answeredCount(e.currentTarget, questions))} className="space-y-6">
-      <input type="hidden" name="intent" value="enviar-examen" />
+    <Form
+      ref={formRef}
+      method="post"
+      preventScrollReset
+      onChange={(e) => {
+        setAnswered(total - unanswered(e.currentTarget, questions).length);
+        const input = e.nativeEvent.target;
+        if (!(input instanceof HTMLInputElement) || input.type !== "radio") return;
+        const questionId = questions.find((q) => answerFieldName(q.id) === input.name)?.id;
+        if (questionId !== undefined) save(questionId, input.value);
+      }}
+      className="space-y-6"
+    >
+      {/* Always in sight on a phone: how many are answered, and a jump to the first one left. */}
+      <div className="sticky top-16 z-10 -mx-3 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:top-20 sm:-mx-6 sm:px-6">
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold text-ink" aria-live="polite">
+            {answered} de {total} respondidas
+          </p>
+          <div aria-hidden="true" className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200">
+            <div className="h-full rounded-full bg-brand-700" style={{ width: `${Math.round((answered / total) * 100)}%` }} />
+          </div>
+        </div>
+        {hydrated && answered < total ? (
+          <button type="button" onClick={goToFirstUnanswered} className={`${secondaryButton} shrink-0`}>
+            Ir a la primera sin responder
+          </button>
+        ) : null}
+      </div>
+      <input type="hidden" name="intent" value="exam-submit" />
       <input type="hidden" name="leccion" value={lessonId} />
       <input type="hidden" name="intento" value={attemptId} />
       {error ? (
@@ -91,7 +143,7 @@ export function ExamForm({
         <Link to={introHref} preventScrollReset className={secondaryButton}>
           Volver
         </Link>
-        <span className="text-sm text-slate-700" aria-live="polite">
+        <span className="text-sm text-slate-700">
           Respondidas {answered} de {total}
         </span>
         <button type="submit" className={primaryButton} disabled={incomplete || submitting}>

@@ -1,6 +1,6 @@
 // The exam's first screen: what to expect, 'Comenzar Evaluación', and the attempt history
 // (product-spec.md §4 Exam view and §9).
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { EXAM_ESTIMATED_MINUTES, PASS_MARK } from "~/domain/grading";
 import { learningMessages } from "~/domain/learning-messages";
 import { AttemptHistory, type HistoryRow } from "./attempt-history";
@@ -10,6 +10,7 @@ export interface ExamIntroData {
   available: boolean;
   passed: boolean;
   history: HistoryRow[];
+  openAttempt: { id: number; answered: number } | null;
 }
 
 export const primaryButton =
@@ -20,10 +21,10 @@ export const secondaryButton =
 /** The POST that draws a new attempt: 'Comenzar Evaluación' on the intro, 'Reintentar' after a failed attempt. */
 export function StartExamForm({ lessonId, label }: { lessonId: number; label: string }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "comenzar-examen";
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "exam-start";
   return (
     <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="comenzar-examen" />
+      <input type="hidden" name="intent" value="exam-start" />
       <input type="hidden" name="leccion" value={lessonId} />
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Procesando..." : label}
@@ -55,6 +56,16 @@ export function ExamIntro({ lessonId, intro, notice }: { lessonId: number; intro
         <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
           Ya aprobaste esta evaluación. Puedes volver a rendirla para repasar.
         </p>
+      ) : null}
+      {intro.available && intro.openAttempt ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+          <p className="min-w-0 flex-1 text-sm text-slate-800">
+            Tienes una evaluación sin enviar: {intro.openAttempt.answered} de {intro.questionCount} respondidas.
+          </p>
+          <Link to={`?leccion=${lessonId}&intento=${intro.openAttempt.id}`} preventScrollReset className={secondaryButton}>
+            Continuar evaluación
+          </Link>
+        </div>
       ) : null}
       {intro.available ? (
         <StartExamForm lessonId={lessonId} label="Comenzar Evaluación" />

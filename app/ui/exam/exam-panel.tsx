@@ -5,7 +5,7 @@ import { ExamIntro, type ExamIntroData } from "./exam-intro";
 import { ExamResults, type ExamResultData } from "./exam-results";
 
 export type ExamAttemptData =
-  | { status: "open"; attemptId: number; questions: ExamQuestion[] }
+  | { status: "open"; attemptId: number; questions: ExamQuestion[]; saved: Record<string, string> }
   | ({ status: "submitted"; attemptId: number } & ExamResultData);
 
 export interface ExamPanelData {
@@ -38,7 +38,7 @@ export function ExamPanel({
         questions={attempt.questions}
         introHref={introHref}
         error={error?.message ?? null}
-        values={error?.values ?? {}}
+        values={error?.values ?? attempt.saved}
       />
     );
   }

@@ -12,6 +12,7 @@ export interface ResultQuestion {
   correct: boolean;
   correctOption: number | null;
   explanation: string | null;
+  lesson: { id: number; title: string } | null;
 }
 
 export interface ExamResultData {
@@ -107,6 +108,13 @@ export function ExamResults({
                 </p>
               )}
               {result.passed && q.explanation ? <p className="mt-3 text-sm text-slate-700">{q.explanation}</p> : null}
+              {!q.correct && q.lesson ? (
+                <p className="mt-2 text-sm">
+                  <Link to={`?leccion=${q.lesson.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+                    Repasar: {q.lesson.title}
+                  </Link>
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -78,7 +78,7 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
     setResult(summary);
     setAnnouncement(verdict.passed ? practiceMessages.passed : practiceMessages.reasons[verdict.reason]);
     if (verdict.passed && record) {
-      void fetcher.submit({ intent: "practica-completada", leccion: String(lessonId), toques: JSON.stringify(taps) }, { method: "post" });
+      void fetcher.submit({ intent: "practice-completed", leccion: String(lessonId), toques: JSON.stringify(taps) }, { method: "post" });
     }
   }
 

@@ -1,21 +1,13 @@
 // /cursos/{courseId}/contenido (product-spec.md §2 Course content): the module side panel (collapsible;
 // a drawer below 768 px), the lesson viewer and the course progress.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { learningMessages } from "~/domain/learning-messages";
-import { ModulePanel, type PanelModule } from "./module-panel";
-import { LessonViewer, type ViewerLesson } from "./lesson-viewer";
+import type { ContentPageData } from "~/domain/learning-view";
+import { lessonsDoneLabel } from "~/domain/progress";
+import { ModulePanel } from "./module-panel";
+import { LessonViewer } from "./lesson-viewer";
 import { ProgressBar } from "./progress-bar";
-
-export interface ContentPageData {
-  course: { id: number; title: string; draft: boolean };
-  admin: boolean;
-  enrolled: boolean;
-  progress: number;
-  completed: boolean;
-  modules: PanelModule[];
-  lesson: ViewerLesson | null;
-}
 
 /** The URL param that opens the module drawer without JavaScript. */
 const DRAWER_PARAM = "modulos";
@@ -32,6 +24,17 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
   const articleRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
+  const navigate = useNavigate();
+  const shownLessonId = data.lesson?.id ?? null;
+
+  // Opened without ?leccion (resume): name the lesson shown in the URL, so a reload or a completion keeps
+  // it on screen instead of moving on to the next unfinished one.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (shownLessonId === null || params.has("leccion")) return;
+    params.set("leccion", String(shownLessonId));
+    void navigate(`?${params.toString()}`, { replace: true, preventScrollReset: true });
+  }, [location.search, shownLessonId, navigate]);
 
   const lessonHref = (id: number) => `?leccion=${id}`;
   const withoutDrawer = new URLSearchParams(location.search);
@@ -119,6 +122,7 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
             {data.enrolled ? (
               <>
                 <ProgressBar percent={data.progress} />
+                <p className="mt-1 text-sm text-slate-700">{lessonsDoneLabel(data.lessonsDone, data.lessonsTotal)}</p>
                 {data.completed ? (
                   <p className="mt-2 text-sm font-semibold text-green-800">
                     ¡Curso completado! Tu certificado está disponible en{" "}

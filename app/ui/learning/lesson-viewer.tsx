@@ -1,34 +1,46 @@
 // The lesson viewer (decisions.md A4): modes pdf, video, lectura, download and examen, a full-screen
 // button, and links to the previous and next lesson.
-import { useRef, type ReactNode } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import { formatMinutes } from "~/domain/format";
 import { learningMessages } from "~/domain/learning-messages";
 import { lessonTypeLabel } from "~/domain/lesson-types";
-import type { ViewerMode } from "~/domain/progress";
+import type { ViewerLesson } from "~/domain/learning-view";
+import { useHydrated } from "~/ui/account/use-hydrated";
 import { LessonIcon } from "./lesson-icons";
 import { FullscreenButton } from "./fullscreen-button";
 import { PdfViewer } from "./pdf-viewer";
 import { VideoPlayer } from "./video-player";
 import { CompressionTrainer } from "./compression-trainer";
+import "./lesson-reading.css";
 
-export interface ViewerLesson {
-  id: number;
-  moduleTitle: string;
-  title: string;
-  type: string;
-  durationMin: number;
-  pending: boolean;
-  completed: boolean;
-  mode: ViewerMode | null;
-  fileUrl: string | null;
-  downloadUrl: string | null;
-  captionsUrl: string | null;
-  filename: string | null;
-  size: number | null;
-  html: string | null;
-  previousId: number | null;
-  nextId: number | null;
+/**
+ * Opening a PDF or a reading completes it (decisions.md B8). The page tells the server once it is shown
+ * (the loader never writes); without JavaScript the learner marks it with a button.
+ */
+function OpenRecorder({ lessonId }: { lessonId: number }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const sent = useRef(false);
+  const location = useLocation();
+  // Only once the URL names the lesson: on /contenido alone the page would, after the revalidation this
+  // causes, resume at the *next* lesson and complete it too (CourseContentPage puts ?leccion in first).
+  const named = new URLSearchParams(location.search).get("leccion") === String(lessonId);
+  useEffect(() => {
+    if (sent.current || !named) return;
+    sent.current = true;
+    void fetcher.submit({ intent: "lesson-opened", leccion: String(lessonId) }, { method: "post" });
+  }, [fetcher, lessonId, named]);
+  if (hydrated) return null;
+  return (
+    <Form method="post" className="border-t border-slate-200 p-4 text-center">
+      <input type="hidden" name="intent" value="lesson-opened" />
+      <input type="hidden" name="leccion" value={lessonId} />
+      <button type="submit" className={smallButton}>
+        Marcar como leída
+      </button>
+    </Form>
+  );
 }
 
 function formatSize(bytes: number | null) {
@@ -79,7 +91,7 @@ export function LessonViewer({
   } else if (lesson.mode === "lectura" && lesson.html !== null) {
     body = (
       <div
-        className="lesson-prose max-w-none p-5 text-slate-800 sm:p-8 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:font-semibold [&_img]:max-w-full [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_table]:mt-3 [&_td]:border [&_td]:p-2 [&_th]:border [&_th]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
+        className="lesson-prose"
         dangerouslySetInnerHTML={{ __html: lesson.html }}
       />
     );
@@ -120,6 +132,9 @@ export function LessonViewer({
                 <LessonIcon name="check" className="h-3.5 w-3.5" /> Completada
               </span>
             ) : null}
+            {showCompletion && lesson.isNew ? (
+              <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">Nueva</span>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -138,6 +153,7 @@ export function LessonViewer({
         className="mt-4 overflow-auto rounded-xl border border-slate-200 bg-white shadow-sm [&:fullscreen]:rounded-none [&:fullscreen]:border-0"
       >
         {body}
+        {lesson.completesOnOpen && !lesson.pending ? <OpenRecorder lessonId={lesson.id} /> : null}
       </section>
 
       <nav aria-label="Lecciones" className="mt-4 flex flex-wrap justify-between gap-3">

@@ -4,25 +4,8 @@ import { Link } from "react-router";
 import { formatMinutes } from "~/domain/format";
 import { learningMessages } from "~/domain/learning-messages";
 import { lessonTypeLabel } from "~/domain/lesson-types";
-import type { ModuleState } from "~/domain/progress";
+import type { PanelModule } from "~/domain/learning-view";
 import { LessonIcon } from "./lesson-icons";
-
-export interface PanelLesson {
-  id: number;
-  title: string;
-  type: string;
-  durationMin: number;
-  pending: boolean;
-  completed: boolean;
-}
-
-export interface PanelModule {
-  id: number;
-  title: string;
-  description: string;
-  state: ModuleState;
-  lessons: PanelLesson[];
-}
 
 export function ModulePanel({
   modules,
@@ -79,6 +62,9 @@ export function ModulePanel({
                         {showCompletion && l.completed ? <span className="sr-only"> · Completada</span> : null}
                       </span>
                     </span>
+                    {showCompletion && l.isNew ? (
+                      <span className="shrink-0 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">Nueva</span>
+                    ) : null}
                     {l.pending ? (
                       <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         {learningMessages.pendingLesson}

@@ -167,7 +167,8 @@ export function PdfViewer({ url, title, downloadUrl }: { url: string; title: str
           </button>
         </div>
       </div>
-      <div ref={frameRef} className="overflow-auto bg-slate-200/70 p-0 sm:p-3" style={{ maxHeight: "calc(100vh - 10rem)" }}>
+      {/* Fit to width by default; touch-manipulation keeps the browser's own pinch zoom and panning on a phone. */}
+      <div ref={frameRef} className="touch-manipulation overflow-auto bg-slate-200/70 p-0 sm:p-3" style={{ maxHeight: "calc(100vh - 10rem)" }}>
         {status === "error" ? (
           <div role="alert" className="m-3 rounded-lg bg-white p-4 text-sm text-slate-800">
             <p>No pudimos mostrar el documento en el visor.</p>

@@ -25,7 +25,7 @@ export function VideoPlayer({
   function report(video: HTMLVideoElement, ended: boolean) {
     if (!track || reported.current || !videoWatched(video.currentTime, video.duration, ended)) return;
     reported.current = true;
-    void fetcher.submit({ intent: "video-visto", leccion: String(lessonId) }, { method: "post" });
+    void fetcher.submit({ intent: "video-watched", leccion: String(lessonId) }, { method: "post" });
   }
 
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { course, courseModule, enrolment, user } from "~/server/db/schema";
+import { course, courseModule, enrolment, lesson, lessonCompletion, user } from "~/server/db/schema";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { loader as adminLoader } from "~/routes/admin/index";
 import { getRequest } from "../support/requests";
@@ -20,12 +20,20 @@ describe("dashboard", () => {
   it("usuario: sus cursos publicados con progreso, módulos y lecciones, y estadísticas con porcentajes", async () => {
     const learner = await createUser({ name: "Carla" });
     const done = await createCourse({ title: "Terminado", modules: 2, lessonsPerModule: 3, imageUrl: "/images/cursos/a.svg" });
-    const half = await createCourse({ title: "A medias", modules: 1, lessonsPerModule: 1, imageUrl: "https://cdn.example.cl/b.png" });
+    const half = await createCourse({ title: "A medias", modules: 5, lessonsPerModule: 1, imageUrl: "https://cdn.example.cl/b.png" });
     const fresh = await createCourse({ title: "Sin empezar", modules: 0 });
     const draft = await createCourse({ title: "Borrador", status: "draft" });
     const e = await enrol(learner.id, done.id, { progress: 100, completedAt: new Date() });
     const cert = await issueCertificate(e.id);
-    await enrol(learner.id, half.id, { progress: 40 });
+    // Progress is read live from the completions (2 of 5 modules), whatever the stored figure says.
+    const halfEnrolment = await enrol(learner.id, half.id, { progress: 90 });
+    const halfLessons = await db()
+      .select({ id: lesson.id })
+      .from(lesson)
+      .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
+      .where(eq(courseModule.courseId, half.id))
+      .orderBy(courseModule.position);
+    await db().insert(lessonCompletion).values(halfLessons.slice(0, 2).map((l) => ({ enrolmentId: halfEnrolment.id, lessonId: l.id })));
     await enrol(learner.id, fresh.id);
     await enrol(learner.id, draft.id);
 
@@ -34,13 +42,30 @@ describe("dashboard", () => {
     expect(r.data.isAdminView).toBe(false);
     expect(r.data.loadError).toBe(false);
     expect(r.data.adminCounts).toBeNull();
-    expect(r.data.stats).toEqual({ enrolledCourses: 3, completedCourses: 1, inProgressCourses: 2, certificates: 1, completedPercent: 33, inProgressPercent: 67 });
+    expect(r.data.stats).toEqual({
+      enrolledCourses: 3,
+      completedCourses: 1,
+      inProgressCourses: 2,
+      certificates: 1,
+      completedPercent: 33,
+      inProgressPercent: 67,
+      // The in-progress bar draws the mean progress of those two courses (40 % and 0 %), not their share.
+      inProgressAverage: 20,
+    });
     const byTitle = Object.fromEntries(r.data.courses.map((c: { title: string }) => [c.title, c]));
     expect(Object.keys(byTitle).sort()).toEqual(["A medias", "Sin empezar", "Terminado"]);
     expect(byTitle.Terminado).toMatchObject({ modules: 2, lessons: 6, progress: 100, completed: true, imageUrl: "http://localhost:3000/images/cursos/a.svg" });
     expect(byTitle.Terminado.certificate.pdfPath).toContain(`/certificados/`);
     expect(byTitle.Terminado.certificate.pdfPath.replace(/-/g, "")).toContain(cert.code.replace(/-/g, ""));
-    expect(byTitle["A medias"]).toMatchObject({ progress: 40, completed: false, certificate: null, imageUrl: "https://cdn.example.cl/b.png" });
+    expect(byTitle["A medias"]).toMatchObject({
+      progress: 40,
+      lessonsDone: 2,
+      lessonsTotal: 5,
+      next: { id: halfLessons[2]!.id, title: "Lección 3.1" },
+      completed: false,
+      certificate: null,
+      imageUrl: "https://cdn.example.cl/b.png",
+    });
     expect(byTitle["Sin empezar"]).toMatchObject({ modules: 0, lessons: 0, progress: 0, imageUrl: null });
   });
 

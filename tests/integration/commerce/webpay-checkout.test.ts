@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as orderRoute from "~/routes/compra";
 import { db } from "~/server/db/client.server";
-import { orderEvent, payment } from "~/server/db/schema";
+import { orderEvent, outbox, payment } from "~/server/db/schema";
 import { payAtWebpay } from "../../../scripts/webpay/browser";
 import { useLocalWebpay } from "../payments/webpay-support";
 import { call } from "../learning/call";
@@ -32,6 +32,8 @@ describe("compra con Webpay Plus", () => {
     const [p] = await db().select().from(payment).where(eq(payment.orderId, row.id));
     expect(p).toMatchObject({ amountClp: 20_000, authorizationCode: "1213", cardLast4: "6623" });
     expect(await mailsTo(u.email)).toContain(`Comprobante de tu compra: pedido ${number}`);
+    // The receipt carries the start link: the purchase's enrolment sends no second confirmation.
+    expect(await db().select().from(outbox).where(eq(outbox.kind, "enrolmentConfirmation"))).toHaveLength(0);
     const events = await db().select().from(orderEvent).where(eq(orderEvent.orderId, row.id));
     expect(events.map((e) => `${e.fromStatus}→${e.toStatus}`)).toEqual(["null→pending", "pending→paid"]);
 

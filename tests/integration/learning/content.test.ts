@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { enrolment } from "~/server/db/schema";
+import { enrolment, lessonCompletion } from "~/server/db/schema";
 import { learningMessages } from "~/domain/learning-messages";
 import { createUser } from "../support/users";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
@@ -55,31 +55,67 @@ describe("acceso a /cursos/{id}/contenido", () => {
 });
 
 describe("ver lecciones y avance (B8)", () => {
-  it("abrir un PDF lo completa y guarda la última lección; al volver se retoma allí", async () => {
+  it("abrir un PDF no escribe en el GET: la página lo marca con POST lesson-opened; el avance sigue a las lecciones", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
-    const first = await openContent(u.cookie, 1);
     const pdfId = await lessonId(COURSE1.pdf);
-    expect(first.data.lesson).toMatchObject({ id: pdfId, mode: "pdf", completed: true, fileUrl: `/archivos/lecciones/${pdfId}` });
+    const first = await openContent(u.cookie, 1);
+    expect(first.data.lesson).toMatchObject({ id: pdfId, mode: "pdf", completed: false, completesOnOpen: true, fileUrl: `/archivos/lecciones/${pdfId}` });
+    expect(first.data).toMatchObject({ progress: 0, lessonsDone: 0, lessonsTotal: 6 });
+    // The GET wrote nothing, even when repeated (a prefetch, a reload).
+    await openContent(u.cookie, 1, `?leccion=${pdfId}`);
+    expect(await completedLessonIds(enrolmentId)).toEqual([]);
+    expect((await enrolmentOf(u.id))!.lastLessonId).toBeNull();
+
+    expect(await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(pdfId) })).toMatchObject({ status: 200 });
     expect(await completedLessonIds(enrolmentId)).toEqual([pdfId]);
-
     const docId = await lessonId(COURSE1.documento);
+    await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(docId) });
     const second = await openContent(u.cookie, 1, `?leccion=${docId}`);
-    expect(second.data.lesson).toMatchObject({ id: docId, mode: "pdf", downloadUrl: `/archivos/lecciones/${docId}?descargar=1` });
+    expect(second.data.lesson).toMatchObject({ id: docId, mode: "pdf", completed: true, completesOnOpen: false, downloadUrl: `/archivos/lecciones/${docId}?descargar=1` });
     expect(second.data.modules[0]).toMatchObject({ state: "completed" });
-    // 1 of 4 counted modules (the empty one does not count).
-    expect(second.data.progress).toBe(25);
+    // 1 of 4 counted modules (the empty one does not count); 2 of 6 published lessons.
+    expect(second.data).toMatchObject({ progress: 25, lessonsDone: 2, lessonsTotal: 6, completed: false });
     expect((await enrolmentOf(u.id))!).toMatchObject({ progress: 25, lastLessonId: docId });
+  });
 
-    const again = await openContent(u.cookie, 1);
-    expect(again.data.lesson.id).toBe(docId);
+  it("sin ?leccion se retoma en la siguiente lección sin terminar, no en la última visitada ni en el examen", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    const [pdfId, docId, videoId, lecturaId, descargaId, examId] = await Promise.all(
+      [COURSE1.pdf, COURSE1.documento, COURSE1.video, COURSE1.lectura, COURSE1.descarga, COURSE1.examen].map(lessonId),
+    );
+    await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(docId) });
+    expect((await openContent(u.cookie, 1)).data.lesson.id).toBe(pdfId);
+    await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(pdfId) });
+    expect((await openContent(u.cookie, 1)).data.lesson.id).toBe(videoId);
+    await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(videoId) });
+    await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(lecturaId) });
+    // The pending lesson is skipped; the download-only lesson is next, and only then the exam.
+    expect((await openContent(u.cookie, 1)).data.lesson.id).toBe(descargaId);
+    await db().insert(lessonCompletion).values({ enrolmentId: (await enrolmentOf(u.id))!.id, lessonId: descargaId! });
+    expect((await openContent(u.cookie, 1)).data.lesson.id).toBe(examId);
+  });
+
+  it("lesson-opened solo completa lo que se completa al abrir, y solo para quien está inscrito", async () => {
+    const u = await createUser();
+    const enrolmentId = await enrol(u.id);
+    const stranger = await createUser();
+    const pdfId = await lessonId(COURSE1.pdf);
+    expect((await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(COURSE1.video)) })).status).toBe(400);
+    expect((await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(COURSE1.examen)) })).status).toBe(400);
+    expect((await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(COURSE1.pendiente)) })).status).toBe(404);
+    expect((await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId("Lección en borrador")) })).status).toBe(404);
+    expect((await postContent(stranger.cookie, 1, { intent: "lesson-opened", leccion: String(pdfId) })).status).toBe(403);
+    expect(await postContent(undefined, 1, { intent: "lesson-opened", leccion: String(pdfId) })).toMatchObject({ status: 302, location: "/cursos/1" });
+    expect(await completedLessonIds(enrolmentId)).toEqual([]);
   });
 
   it("abrir dos veces la misma lección a la vez la completa una sola vez", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
     const pdfId = await lessonId(COURSE1.pdf);
-    await Promise.all(Array.from({ length: 5 }, () => openContent(u.cookie, 1, `?leccion=${pdfId}`)));
+    await Promise.all(Array.from({ length: 5 }, () => postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(pdfId) })));
     expect(await completedLessonIds(enrolmentId)).toEqual([pdfId]);
   });
 
@@ -102,37 +138,37 @@ describe("ver lecciones y avance (B8)", () => {
     expect(res.data.lesson.mode).toBe("lectura");
     expect(res.data.lesson.html).toContain("<strong>importante</strong>");
     expect(res.data.lesson.html).not.toMatch(/<script|javascript:/i);
-    expect(res.data.lesson.completed).toBe(true);
+    expect(res.data.lesson).toMatchObject({ completed: false, completesOnOpen: true });
   });
 
-  it("un video no se completa al abrirlo, sino al verlo (POST video-visto)", async () => {
+  it("un video no se completa al abrirlo, sino al verlo (POST video-watched)", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
     const videoId = await lessonId(COURSE1.video);
     const res = await openContent(u.cookie, 1, `?leccion=${videoId}`);
     expect(res.data.lesson).toMatchObject({ mode: "video", completed: false, captionsUrl: `/archivos/lecciones/${videoId}?pista=subtitulos` });
     expect(await completedLessonIds(enrolmentId)).toEqual([]);
-    expect(await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(videoId) })).toMatchObject({ status: 200 });
+    expect(await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(videoId) })).toMatchObject({ status: 200 });
     expect(await completedLessonIds(enrolmentId)).toEqual([videoId]);
     // Idempotent.
-    await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(videoId) });
+    await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(videoId) });
     expect(await completedLessonIds(enrolmentId)).toEqual([videoId]);
   });
 
-  it("video-visto no sirve para completar otra cosa, ni para quien no está inscrito, ni sin sesión", async () => {
+  it("video-watched no sirve para completar otra cosa, ni para quien no está inscrito, ni sin sesión", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
     const stranger = await createUser();
     const pdfId = await lessonId(COURSE1.pdf);
     const videoId = await lessonId(COURSE1.video);
     const examId = await lessonId(COURSE1.examen);
-    expect((await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(examId) })).status).toBe(400);
-    expect((await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(await lessonId(COURSE1.pendiente)) })).status).toBe(404);
-    expect((await postContent(u.cookie, 2, { intent: "video-visto", leccion: String(videoId) })).status).toBe(403);
-    expect((await postContent(u.cookie, 1, { intent: "video-visto", leccion: "abc" })).status).toBe(400);
+    expect((await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(examId) })).status).toBe(400);
+    expect((await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.pendiente)) })).status).toBe(404);
+    expect((await postContent(u.cookie, 2, { intent: "video-watched", leccion: String(videoId) })).status).toBe(403);
+    expect((await postContent(u.cookie, 1, { intent: "video-watched", leccion: "abc" })).status).toBe(400);
     expect((await postContent(u.cookie, 1, { intent: "otra-cosa", leccion: String(pdfId) })).status).toBe(400);
-    expect((await postContent(stranger.cookie, 1, { intent: "video-visto", leccion: String(videoId) })).status).toBe(403);
-    expect(await postContent(undefined, 1, { intent: "video-visto", leccion: String(videoId) })).toMatchObject({ status: 302, location: "/cursos/1" });
+    expect((await postContent(stranger.cookie, 1, { intent: "video-watched", leccion: String(videoId) })).status).toBe(403);
+    expect(await postContent(undefined, 1, { intent: "video-watched", leccion: String(videoId) })).toMatchObject({ status: 302, location: "/cursos/1" });
     expect(await completedLessonIds(enrolmentId)).toEqual([]);
   });
 
@@ -141,6 +177,8 @@ describe("ver lecciones y avance (B8)", () => {
     const enrolmentId = await enrol(admin.id);
     const res = await openContent(admin.cookie, 1);
     expect(res.data).toMatchObject({ admin: true, enrolled: true });
+    expect(res.data.lesson.completesOnOpen).toBe(true);
+    await postContent(admin.cookie, 1, { intent: "lesson-opened", leccion: String(res.data.lesson.id) });
     expect(await completedLessonIds(enrolmentId)).toHaveLength(1);
   });
 
@@ -148,9 +186,9 @@ describe("ver lecciones y avance (B8)", () => {
     const u = await createUser();
     await enrol(u.id);
     for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) {
-      await openContent(u.cookie, 1, `?leccion=${await lessonId(title)}`);
+      await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(title)) });
     }
-    await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(await lessonId(COURSE1.video)) });
+    await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) });
     const [row] = await db().select().from(enrolment).where(eq(enrolment.userId, u.id));
     // Presentación and Práctica completed (the pending lesson does not count): 2 of 4.
     expect(row).toMatchObject({ progress: 50, completedAt: null });

@@ -14,6 +14,7 @@ import {
   enrol,
   enrolmentOf,
   lessonId,
+  markOpened,
   openContent,
   postContent,
   startAttempt,
@@ -44,8 +45,8 @@ function expectNoAnswerLeak(json: string) {
 describe("evaluación: acceso", () => {
   it("sin sesión: comenzar y enviar redirigen al detalle y no guardan nada", async () => {
     const id = await examLesson();
-    expect(await postContent(undefined, 1, { intent: "comenzar-examen", leccion: String(id) })).toMatchObject({ status: 302, location: "/cursos/1" });
-    expect(await postContent(undefined, 1, { intent: "enviar-examen", leccion: String(id), intento: "1" })).toMatchObject({
+    expect(await postContent(undefined, 1, { intent: "exam-start", leccion: String(id) })).toMatchObject({ status: 302, location: "/cursos/1" });
+    expect(await postContent(undefined, 1, { intent: "exam-submit", leccion: String(id), intento: "1" })).toMatchObject({
       status: 302,
       location: "/cursos/1",
     });
@@ -59,7 +60,7 @@ describe("evaluación: acceso", () => {
     const id = await examLesson();
     const attemptId = await startAttempt(learner.cookie, id);
 
-    const start = await postContent(stranger.cookie, 1, { intent: "comenzar-examen", leccion: String(id) });
+    const start = await postContent(stranger.cookie, 1, { intent: "exam-start", leccion: String(id) });
     expect(start).toMatchObject({ status: 403, data: { exam: { message: learningMessages.notEnrolled } } });
     const view = await openContent(stranger.cookie, 1, `?leccion=${id}&intento=${attemptId}`);
     expect(view.status).toBe(403);
@@ -74,8 +75,8 @@ describe("evaluación: acceso", () => {
     const u = await createUser();
     await enrol(u.id);
     const pdf = await lessonId(COURSE1.pdf);
-    expect((await postContent(u.cookie, 1, { intent: "comenzar-examen", leccion: String(pdf) })).status).toBe(404);
-    expect((await postContent(u.cookie, 2, { intent: "comenzar-examen", leccion: String(await examLesson()) })).status).toBe(403);
+    expect((await postContent(u.cookie, 1, { intent: "exam-start", leccion: String(pdf) })).status).toBe(404);
+    expect((await postContent(u.cookie, 2, { intent: "exam-start", leccion: String(await examLesson()) })).status).toBe(403);
     expect(await attemptsOf(u.id)).toEqual([]);
   });
 });
@@ -150,7 +151,7 @@ describe("evaluación: las respuestas correctas nunca salen antes de corregir (B
       ["alternativa -1", submitAttempt(u.cookie, id, attemptId, { ...right, [firstField]: "-1" }), learningMessages.answerOutOfRange],
       ["intento de otro alumno", submitAttempt(u.cookie, id, othersAttempt, await answersFor(othersAttempt, "right")), learningMessages.attemptNotFound],
       ["intento inexistente", submitAttempt(u.cookie, id, 999999, right), learningMessages.attemptNotFound],
-      ["intento no numérico", postContent(u.cookie, 1, { intent: "enviar-examen", leccion: String(id), intento: "x", ...right }), learningMessages.attemptNotFound],
+      ["intento no numérico", postContent(u.cookie, 1, { intent: "exam-submit", leccion: String(id), intento: "x", ...right }), learningMessages.attemptNotFound],
     ];
     for (const [name, pending, message] of cases) {
       const res = await pending;
@@ -242,8 +243,8 @@ describe("evaluación: corrección, historial y avance", () => {
   it("completar todo lleva al 100 %, completa el curso y emite el certificado en la misma transacción", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
-    for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) await openContent(u.cookie, 1, `?leccion=${await lessonId(title)}`);
-    await postContent(u.cookie, 1, { intent: "video-visto", leccion: String(await lessonId(COURSE1.video)) });
+    for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) await markOpened(u.cookie, await lessonId(title));
+    await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) });
     await openContent(u.cookie, 1, `?leccion=${await lessonId(COURSE1.descarga)}`);
     expect((await enrolmentOf(u.id))!.progress).toBe(50);
     const { loader } = await import("~/routes/archivo-leccion");
@@ -278,7 +279,7 @@ describe("evaluación: corrección, historial y avance", () => {
     const id = await examLesson();
     const bank = await db().select({ id: question.id }).from(question).where(eq(question.lessonId, id));
     await db().delete(question).where(inArray(question.id, bank.slice(9).map((q) => q.id)));
-    const res = await postContent(u.cookie, 1, { intent: "comenzar-examen", leccion: String(id) });
+    const res = await postContent(u.cookie, 1, { intent: "exam-start", leccion: String(id) });
     expect(res).toMatchObject({ status: 409, data: { exam: { message: learningMessages.examNotReady } } });
     expect((await openContent(u.cookie, 1, `?leccion=${id}`)).data.exam.intro.available).toBe(false);
   });

@@ -59,7 +59,7 @@ export function postContent(cookie: string | undefined, courseId: number, fields
 }
 
 export async function startAttempt(cookie: string, examLessonId: number, courseId = 1): Promise<number> {
-  const res = await postContent(cookie, courseId, { intent: "comenzar-examen", leccion: String(examLessonId) });
+  const res = await postContent(cookie, courseId, { intent: "exam-start", leccion: String(examLessonId) });
   if (res.status !== 302) throw new Error(`start failed: ${res.status} ${JSON.stringify(res.data)}`);
   return Number(new URL(res.location!, "http://x").searchParams.get("intento"));
 }
@@ -78,5 +78,10 @@ export async function answersFor(attemptId: number, kind: "right" | "wrong"): Pr
 }
 
 export function submitAttempt(cookie: string, examLessonId: number, attemptId: number, answers: Record<string, string | string[]>, courseId = 1) {
-  return postContent(cookie, courseId, { intent: "enviar-examen", leccion: String(examLessonId), intento: String(attemptId), ...answers });
+  return postContent(cookie, courseId, { intent: "exam-submit", leccion: String(examLessonId), intento: String(attemptId), ...answers });
+}
+
+/** What the page posts once a PDF or a reading is shown: opening it completes it (the GET never writes). */
+export function markOpened(cookie: string, lesson: number, courseId = 1) {
+  return postContent(cookie, courseId, { intent: "lesson-opened", leccion: String(lesson) });
 }

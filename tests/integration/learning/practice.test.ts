@@ -13,7 +13,7 @@ function round(perMinute: number, seconds = 30): number[] {
 }
 
 const send = (cookie: string | undefined, id: number, taps: unknown, courseId = 1) =>
-  postContent(cookie, courseId, { intent: "practica-completada", leccion: String(id), toques: typeof taps === "string" ? taps : JSON.stringify(taps) });
+  postContent(cookie, courseId, { intent: "practice-completed", leccion: String(id), toques: typeof taps === "string" ? taps : JSON.stringify(taps) });
 
 describe("práctica de compresiones", () => {
   it("abrirla no la completa; un ritmo de 110/min durante 30 s sí", async () => {

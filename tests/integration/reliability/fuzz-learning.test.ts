@@ -29,7 +29,7 @@ let examLessonId = "";
 let victimAttempt = { id: "", questionIds: [] as number[] };
 
 async function startAttempt(who: User): Promise<number | null> {
-  const answer = await callRoute(contentAction, post(`/cursos/1/contenido?leccion=${examLessonId}`, { intent: "comenzar-examen", leccion: examLessonId }, who.cookie), {
+  const answer = await callRoute(contentAction, post(`/cursos/1/contenido?leccion=${examLessonId}`, { intent: "exam-start", leccion: examLessonId }, who.cookie), {
     courseId: "1",
   });
   return Number(/intento=(\d+)/.exec(answer.location ?? "")?.[1]) || null;
@@ -104,7 +104,7 @@ describe("contenido del curso con entradas hostiles", () => {
         fc.constantFrom(...ROLES),
         fc.oneof({ weight: 4, arbitrary: fc.constant("1") }, { weight: 1, arbitrary: fc.constantFrom("2", "0", "abc") }, { weight: 1, arbitrary: hostileString }),
         hostileFormArb({
-          intent: fc.constantFrom("video-visto", "comenzar-examen", "enviar-examen"),
+          intent: fc.constantFrom("video-watched", "exam-start", "exam-submit"),
           leccion: fc.constantFrom(...lessonIds, examLessonId, examLessonId, otherCourseLessonId),
           intento: fc.constantFrom(victimAttempt.id || "1", "1", "2147483647", "2147483648"),
         }),
@@ -134,7 +134,7 @@ describe("contenido del curso con entradas hostiles", () => {
           const attemptId = (await startAttempt(learner))!;
           expect(attemptId).toBeTruthy();
           const [row] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId));
-          const form: Record<string, string> = { intent: "enviar-examen", leccion: examLessonId, intento: String(attemptId) };
+          const form: Record<string, string> = { intent: "exam-submit", leccion: examLessonId, intento: String(attemptId) };
           row!.questionIds.forEach((q, i) => {
             if (values[i] !== undefined) form[`respuesta-${q}`] = values[i]!;
           });

@@ -1,4 +1,5 @@
-// What the dashboard screen needs (product-spec.md §3 "Dashboard course view" and "Dashboard stats").
+// What the dashboard shows (product-spec.md §2 Dashboard, §3 "Dashboard course view" and "Dashboard
+// stats"; decisions.md E4, E5). Built by ~/server/dashboard.server, drawn by ~/ui/dashboard.
 export interface DashboardCourseView {
   courseId: number;
   title: string;
@@ -9,6 +10,11 @@ export interface DashboardCourseView {
   lessons: number;
   progress: number;
   completed: boolean;
+  /** Published lessons done and in the course ('4 de 11 lecciones'); 0 for the admin view. */
+  lessonsDone: number;
+  lessonsTotal: number;
+  /** The lesson 'Continuar' opens; null when nothing is left (or in the admin view). */
+  next: { id: number; title: string } | null;
   certificate: { code: string; pdfPath: string } | null;
   status: "published" | "draft";
   students: number;
@@ -22,6 +28,8 @@ export interface DashboardStatsView {
   certificates: number;
   completedPercent: number;
   inProgressPercent: number;
+  /** Mean progress of the courses in progress: what the in-progress card's bar draws. */
+  inProgressAverage: number;
 }
 
 export interface AdminCountsView {

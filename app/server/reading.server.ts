@@ -1,0 +1,105 @@
+// The 'lectura' view of a presentation or document lesson (decisions.md A4; issue 15 "Reading on a
+// phone"): the lesson's Markdown source — the one the PDF is built from (content/README.md) — as
+// responsive, sanitised HTML with its figures, so a phone shows text at its own size instead of a PDF
+// page drawn 340 px wide. The PDF stays as the download.
+//
+// Built once, by the catalogue loader, and stored with the lesson: a page view only reads it.
+// The parser is the PDF build's own (scripts/content/markdown.ts), so both always agree on a source.
+import fs from "node:fs";
+import path from "node:path";
+import sanitizeHtml from "sanitize-html";
+import { parseDocument, parseInline, parseSlides, type Block } from "../../scripts/content/markdown";
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function inline(text: string): string {
+  return parseInline(text)
+    .map((span) => (span.bold ? `<strong>${escapeHtml(span.text)}</strong>` : escapeHtml(span.text)))
+    .join("");
+}
+
+/** A figure's SVG as an image: an <img> never runs what an SVG could carry, and needs no extra route. */
+export type FigureSource = (name: string) => string | null;
+
+function block(b: Block, figure: FigureSource, headingLevel: 2 | 3): string {
+  switch (b.kind) {
+    case "h1":
+      return `<h${headingLevel}>${inline(b.text)}</h${headingLevel}>`;
+    case "h2":
+      return `<h${headingLevel + 1}>${inline(b.text)}</h${headingLevel + 1}>`;
+    case "p":
+      return `<p>${inline(b.text)}</p>`;
+    case "ul": {
+      // Two levels: a level-1 item nests under the level-0 item before it.
+      let html = "<ul>";
+      let open = false;
+      b.items.forEach((item, i) => {
+        const next = b.items[i + 1];
+        if (item.level === 0) {
+          html += `<li>${inline(item.text)}`;
+          if (next?.level === 1) {
+            html += "<ul>";
+            open = true;
+          } else html += "</li>";
+        } else {
+          html += `<li>${inline(item.text)}</li>`;
+          if (open && next?.level !== 1) {
+            html += "</ul></li>";
+            open = false;
+          }
+        }
+      });
+      return html + "</ul>";
+    }
+    case "ol":
+      return `<ol${b.start && b.start !== 1 ? ` start="${b.start}"` : ""}>${b.items.map((i) => `<li>${inline(i)}</li>`).join("")}</ol>`;
+    case "callout":
+      return `<aside class="lesson-callout"><p>${inline(b.text)}</p></aside>`;
+    case "stats":
+      return `<ul class="lesson-stats">${b.items
+        .map((i) => `<li><strong>${inline(i.value)}</strong> <span>${inline(i.label)}</span></li>`)
+        .join("")}</ul>`;
+    case "flow":
+      return `<ol class="lesson-flow">${b.steps.map((s) => `<li>${inline(s)}</li>`).join("")}</ol>`;
+    case "figure": {
+      const svg = figure(b.name);
+      if (svg === null) throw new Error(`unknown figure "${b.name}"`);
+      const src = `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
+      return `<figure class="lesson-figure"><img src="${src}" alt="${escapeHtml(b.alt)}" loading="lazy"></figure>`;
+    }
+  }
+}
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ["section", "h2", "h3", "h4", "p", "strong", "ul", "ol", "li", "aside", "span", "figure", "img"],
+  allowedAttributes: { "*": ["class"], ol: ["start", "class"], img: ["src", "alt", "loading"] },
+  allowedClasses: { "*": ["lesson-callout", "lesson-stats", "lesson-flow", "lesson-figure", "lesson-slide"] },
+  allowedSchemes: [],
+  allowedSchemesByTag: { img: ["data"] },
+};
+
+/**
+ * A presentation (one section per slide, the slide title as its heading) or a document as HTML.
+ * The source's own title is the lesson's title, shown by the page: it is not repeated here.
+ */
+export function renderReading(raw: string, type: "presentacion" | "documento", figure: FigureSource, file = "source"): string {
+  const src = type === "presentacion" ? parseSlides(raw, file) : parseDocument(raw, file);
+  const html =
+    type === "presentacion"
+      ? src.sections.map((blocks) => `<section class="lesson-slide">${blocks.map((b) => block(b, figure, 2)).join("")}</section>`).join("")
+      : src.sections.flat().map((b) => block(b, figure, 2)).join("");
+  return sanitizeHtml(html, SANITIZE);
+}
+
+/** Figures from a folder of SVG files (content/figures), read once each. */
+export function figuresFrom(dir: string): FigureSource {
+  const cache = new Map<string, string | null>();
+  return (name) => {
+    if (!cache.has(name)) {
+      const file = path.join(dir, `${name}.svg`);
+      cache.set(name, fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null);
+    }
+    return cache.get(name)!;
+  };
+}

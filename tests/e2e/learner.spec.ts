@@ -1,0 +1,107 @@
+// The learner's experience on a phone and a desktop (issue 15): resume in one tap, a lesson read as
+// text at the screen's width, the exam's sticky progress and answers that survive a reload, the results.
+// Screenshots of every learner screen go to /tmp/learner-*.png to be looked at.
+import { expect, test, type Page } from "./support/test";
+import { signUpAs } from "./support/auth";
+import { expectNoA11yViolations } from "./support/axe";
+import { buyCourse } from "./support/commerce";
+
+function shot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 1280;
+  return page.screenshot({ path: `/tmp/learner-${name}-${width}.png`, fullPage: true });
+}
+
+async function enrolInCourseOne(page: Page) {
+  await buyCourse(page, 1);
+  await expect(page).toHaveURL(/\/cursos\/1\/contenido$/);
+}
+
+/** Waits for the autosave POST of one answer. */
+async function choose(page: Page, group: ReturnType<Page["getByRole"]>, option: number) {
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/cursos/1/contenido") && r.ok());
+  await group.locator("label").nth(option).click();
+  await saved;
+}
+
+test("estudiar en el teléfono: lectura, retomar desde el dashboard y avance que coincide", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAs(page);
+  await enrolInCourseOne(page);
+  // The first lesson opens as a reading, and opening it completes it.
+  await expect(page.locator(".lesson-prose h2").first()).toBeVisible();
+  await expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+  const first = (await page.locator("#leccion-titulo").innerText()).trim();
+  await expect(page.getByText(/^1 de \d+ lecciones$/)).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shot(page, "lectura");
+
+  await page.goto("/dashboard");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { level: 3 }) }).first();
+  await expect(card.getByText(/^1 de \d+ lecciones$/)).toBeVisible();
+  const resume = card.getByRole("link", { name: /^Continuar / });
+  await expect(resume).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shot(page, "dashboard");
+  if ((page.viewportSize()?.width ?? 1280) < 640) {
+    // On a phone the courses come before the stat cards.
+    const courses = await page.getByRole("heading", { name: "Mis Cursos" }).boundingBox();
+    const stats = await page.getByRole("region", { name: "Resumen" }).boundingBox();
+    expect(courses!.y).toBeLessThan(stats!.y);
+  }
+  await resume.click();
+  await expect(page).toHaveURL(/\?leccion=\d+$/);
+  await expect(page.locator("#leccion-titulo")).not.toHaveText(first);
+  // The content page without ?leccion opens the same next lesson.
+  const next = (await page.locator("#leccion-titulo").innerText()).trim();
+  await page.getByRole("article").getByText("Completada", { exact: true }).waitFor();
+  await page.goto("/cursos/1/contenido");
+  await expect(page.locator("#leccion-titulo")).not.toHaveText(next);
+});
+
+test("la evaluación en el teléfono: barra fija, respuestas guardadas al recargar, resultados con enlaces a las lecciones", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAs(page);
+  await enrolInCourseOne(page);
+  const panel = page.getByRole("complementary", { name: "Módulos del curso" });
+  const examHref = await panel.getByRole("link", { name: /^Evaluación final/ }).getAttribute("href");
+  await page.goto(`/cursos/1/contenido${examHref}`);
+  await page.getByRole("button", { name: "Comenzar Evaluación" }).click();
+  const groups = page.getByRole("group");
+  await expect(groups).toHaveCount(10);
+  await expect(page.getByText("0 de 10 respondidas")).toBeVisible();
+
+  for (const i of [0, 1, 2]) await choose(page, groups.nth(i), 1);
+  await expect(page.getByText("3 de 10 respondidas")).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shot(page, "examen");
+
+  // A reload (or a closed tab) keeps the answers: they were saved on the server as chosen.
+  await page.reload();
+  await expect(page.getByText("3 de 10 respondidas")).toBeVisible();
+  for (const i of [0, 1, 2]) await expect(groups.nth(i).getByRole("radio").nth(1)).toBeChecked();
+  await expect(groups.nth(3).getByRole("radio", { checked: true })).toHaveCount(0);
+
+  // The sticky bar jumps to the first question left.
+  await page.getByRole("button", { name: "Ir a la primera sin responder" }).click();
+  await expect(groups.nth(3).getByRole("radio").first()).toBeFocused();
+
+  // Back at the intro, the open attempt is offered; answer the rest (wrong on purpose) and submit.
+  await page.goto(`/cursos/1/contenido${examHref}`);
+  await page.getByRole("link", { name: "Continuar evaluación" }).click();
+  for (let i = 3; i < 10; i++) await choose(page, groups.nth(i), 1);
+  await page.getByRole("button", { name: "Enviar respuestas" }).click();
+  await expect(page.getByText(/^(Aprobado|Reprobado)$/)).toBeVisible();
+  if (await page.getByText("Reprobado", { exact: true }).isVisible()) {
+    await expect(page.getByRole("link", { name: /^Repasar: / }).first()).toBeVisible();
+    await expect(page.getByText("(respuesta correcta)")).toHaveCount(0);
+  }
+  await expectNoA11yViolations(page);
+  await shot(page, "resultados");
+  await page.getByRole("link", { name: "Volver al resumen" }).click();
+  const table = page.getByRole("table");
+  await expect(table).toBeVisible();
+  // The history table fits the screen: no sideways scrolling.
+  const overflow = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await shot(page, "historial");
+});

@@ -1,0 +1,49 @@
+// Reading on a phone (decisions.md A4 'lectura'): the built-in course's presentations and documents are
+// served as sanitised HTML built from their sources, with their figures, and the PDF stays the download.
+// A PDF lesson without a source (an admin's upload) keeps the PDF viewer.
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { lesson } from "~/server/db/schema";
+import { loadCatalogue } from "~/server/catalogue.server";
+import { createUser } from "../support/users";
+import { enrol, lessonId, openContent } from "./helpers";
+
+describe("lecciones en modo lectura", () => {
+  it("una presentación del curso 1 se lee como HTML con sus figuras; el PDF queda como descarga", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    const id = await lessonId("Uso del desfibrilador externo automático (DEA)");
+    const view = (await openContent(u.cookie, 1, `?leccion=${id}`)).data.lesson;
+    expect(view).toMatchObject({ mode: "lectura", downloadUrl: `/archivos/lecciones/${id}?descargar=1`, completesOnOpen: true });
+    expect(view.html).toContain("<h2>¿Qué es un DEA?</h2>");
+    expect(view.html).toContain('<section class="lesson-slide">');
+    expect(view.html).toMatch(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="[^"]{10,}"/);
+    expect(view.html).not.toMatch(/<script|on\w+=|javascript:/i);
+  });
+
+  it("un documento se lee como HTML; un PDF sin fuente (subido por un administrador) sigue en el visor PDF", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    const doc = await lessonId("El paro cardíaco y la cadena de supervivencia");
+    const docView = (await openContent(u.cookie, 1, `?leccion=${doc}`)).data.lesson;
+    expect(docView.mode).toBe("lectura");
+    expect(docView.html).toContain("<strong>fibrilación ventricular</strong>");
+
+    const uploaded = await lessonId("Bienvenida al curso");
+    await db().update(lesson).set({ readingHtml: null }).where(eq(lesson.id, uploaded));
+    const pdfView = (await openContent(u.cookie, 1, `?leccion=${uploaded}`)).data.lesson;
+    expect(pdfView).toMatchObject({ mode: "pdf", html: null, fileUrl: `/archivos/lecciones/${uploaded}` });
+
+    // A database loaded before readings existed gets them at the next start, for lessons still as shipped.
+    await loadCatalogue();
+    expect((await openContent(u.cookie, 1, `?leccion=${uploaded}`)).data.lesson.mode).toBe("lectura");
+  });
+
+  it("cada presentación y documento publicados del curso 1 y 2 tienen su lectura", async () => {
+    const rows = await db().select({ title: lesson.title, type: lesson.type, status: lesson.status, html: lesson.readingHtml }).from(lesson);
+    const studied = rows.filter((r) => (r.type === "presentacion" || r.type === "documento") && r.status === "published");
+    expect(studied.length).toBeGreaterThanOrEqual(20);
+    for (const r of studied) expect(r.html, r.title).toBeTruthy();
+  });
+});
