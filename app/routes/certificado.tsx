@@ -9,6 +9,7 @@ import { maskRut } from "~/domain/rut";
 import { formatCertificateCode, MAX_CODE_INPUT, normalizeCertificateCode } from "~/domain/certificate-code";
 import { CertificateDetails, type PublicCertificate } from "~/ui/certificates/certificate-details";
 import { CertificateVerifyForm } from "~/ui/certificates/verify-form";
+import { pageTitle } from "~/ui/seo";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const cert = await getCertificateByCode(params.code);
@@ -34,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.found ? "Certificado válido" : "Certificado no encontrado";
-  return [{ title: `${title} | Academia` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

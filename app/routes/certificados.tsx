@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/certificados";
 import { formatCertificateCode, MAX_CODE_INPUT, normalizeCertificateCode } from "~/domain/certificate-code";
 import { CODE_FIELD, CertificateVerifyForm, EMPTY_CODE } from "~/ui/certificates/verify-form";
+import { pageTitle } from "~/ui/seo";
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -17,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export function meta() {
   return [
-    { title: "Verificar certificado | Academia" },
+    { title: pageTitle("Verificar certificado") },
     { name: "description", content: "Comprueba si un certificado emitido por la academia es auténtico ingresando su código." },
   ];
 }

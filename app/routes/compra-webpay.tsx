@@ -6,8 +6,9 @@ import type { Route } from "./+types/compra-webpay";
 import { getWebpayRedirect, orderPath } from "~/server/orders.server";
 import { requireUser } from "~/server/session.server";
 import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: `Ir a Webpay | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Ir a Webpay") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);

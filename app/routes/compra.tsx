@@ -8,9 +8,10 @@ import { getOrderForUser } from "~/server/orders.server";
 import { requireUser } from "~/server/session.server";
 import { site } from "~/config/site";
 import { OrderView, type OrderViewData } from "~/ui/commerce/order-view";
+import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData && "order" in loaderData ? `Pedido ${loaderData.order.number}` : "Pedido no encontrado"} | ${site.name}` },
+  { title: pageTitle(loaderData && "order" in loaderData ? `Pedido ${loaderData.order.number}` : "Pedido no encontrado") },
   { name: "robots", content: "noindex" },
 ];
 

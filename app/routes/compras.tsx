@@ -4,10 +4,10 @@ import { formatClp, formatDateTime } from "~/domain/format";
 import { METHOD_LABELS, ORDER_STATUS_LABELS, isOrderStatus, type PaymentMethodType } from "~/domain/commerce";
 import { listOrdersOfUser, orderPath } from "~/server/orders.server";
 import { requireUser } from "~/server/session.server";
-import { site } from "~/config/site";
 import { OrdersList } from "~/ui/commerce/orders-list";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: `Mis compras | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mis compras") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

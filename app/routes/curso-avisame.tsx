@@ -8,10 +8,10 @@ import { getPublishedCourse, parseCourseId } from "~/server/courses.server";
 import { getSaleModes } from "~/server/sale-mode.server";
 import { getUser } from "~/server/session.server";
 import { joinWaitlist } from "~/server/waitlist.server";
-import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Avísame cuando abra: ${loaderData?.course.title ?? "curso"} | ${site.name}` },
+  { title: pageTitle(`Avísame cuando abra: ${loaderData?.course.title ?? "curso"}`) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -66,7 +66,7 @@ export default function Waitlist({ loaderData, actionData }: Route.ComponentProp
               defaultValue={actionData?.values.email ?? loaderData.email}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "email-error" : undefined}
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-700"
+              className="mt-1 block w-full rounded-lg border border-slate-500 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-700"
             />
             {error ? (
               <p id="email-error" className="mt-1 text-sm font-medium text-red-700">

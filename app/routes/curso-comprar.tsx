@@ -13,11 +13,11 @@ import { checkout, findOpenTransferOrder, orderPath } from "~/server/orders.serv
 import { getSaleModes } from "~/server/sale-mode.server";
 import { requireUser } from "~/server/session.server";
 import { logger } from "~/server/logger.server";
-import { site } from "~/config/site";
 import { CheckoutView, type CheckoutActionData } from "~/ui/commerce/checkout-view";
+import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Comprar ${loaderData?.course.title ?? "curso"} | ${site.name}` },
+  { title: pageTitle(`Comprar ${loaderData?.course.title ?? "curso"}`) },
   { name: "robots", content: "noindex" },
 ];
 

@@ -16,6 +16,7 @@ import { parseId } from "~/domain/ids";
 import { EnrolButton } from "~/ui/course/enrol-button";
 import { CourseContentPage } from "~/ui/learning/course-content-page";
 import { ExamPanel } from "~/ui/exam/exam-panel";
+import { pageTitle } from "~/ui/seo";
 
 const idOf = parseId;
 
@@ -112,7 +113,7 @@ export default function CourseContent({ loaderData, actionData }: Route.Componen
   if (loaderData.kind === "not-found") {
     return (
       <Notice title={learningMessages.courseNotFound}>
-        <title>Curso no encontrado</title>
+        <title>{pageTitle("Curso no encontrado")}</title>
         <Link to="/cursos" className="mt-6 inline-block font-semibold text-brand-700 underline">
           Ver cursos disponibles
         </Link>
@@ -122,7 +123,7 @@ export default function CourseContent({ loaderData, actionData }: Route.Componen
   if (loaderData.kind === "not-enrolled") {
     return (
       <Notice title={loaderData.course.title}>
-        <title>{`${loaderData.course.title} | Contenido del curso`}</title>
+        <title>{pageTitle(`${loaderData.course.title} | Contenido del curso`)}</title>
         <p role="alert" className="mx-auto mt-4 max-w-lg rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-800">
           {learningMessages.notEnrolled}
         </p>

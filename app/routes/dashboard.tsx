@@ -4,8 +4,9 @@ import { getDashboard } from "~/server/dashboard.server";
 import { requireUser } from "~/server/session.server";
 import { DashboardView } from "~/ui/dashboard/dashboard-view";
 import { isDashboardLoading } from "~/ui/dashboard/loading";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Dashboard") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

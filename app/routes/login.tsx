@@ -9,6 +9,7 @@ import { signInWithPassword } from "~/server/accounts.server";
 import { getUser } from "~/server/session.server";
 import { AuthCard, FormAlert, linkClass, ownFieldErrors, SubmitButton, TextField } from "~/ui/account/form-parts";
 import { useHydrated } from "~/ui/account/use-hydrated";
+import { pageTitle } from "~/ui/seo";
 
 const FIELDS = ["email", "password"] as const;
 type Field = (typeof FIELDS)[number];
@@ -87,7 +88,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <title>{`Iniciar Sesión | ${site.name}`}</title>
+      <title>{pageTitle("Iniciar Sesión")}</title>
       <meta name="description" content={`Ingresa a tu cuenta de ${site.name} para continuar tus cursos de RCP, primeros auxilios y seguridad.`} />
       <Form method="post" noValidate className="space-y-5">
         {succeeded ? <FormAlert tone="success">{M.loginSuccess}</FormAlert> : null}

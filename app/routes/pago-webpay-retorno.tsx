@@ -5,9 +5,9 @@ import type { Route } from "./+types/pago-webpay-retorno";
 import { commerceMessages } from "~/domain/commerce";
 import { handleWebpayReturn, orderPath } from "~/server/orders.server";
 import { logger } from "~/server/logger.server";
-import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: `Pago con Webpay | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Pago con Webpay") }, { name: "robots", content: "noindex" }];
 
 async function settle(params: URLSearchParams) {
   const outcome = await handleWebpayReturn(params);

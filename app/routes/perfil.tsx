@@ -1,7 +1,6 @@
 import { data, Link, useActionData } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/perfil";
-import { site } from "~/config/site";
 import { changePasswordSchema, parseForm, profileSchema } from "~/domain/account-forms";
 import { accountMessages as M } from "~/domain/account-messages";
 import { changePassword, updateProfile } from "~/server/accounts.server";
@@ -11,6 +10,7 @@ import { requireUser } from "~/server/session.server";
 import { ChangePasswordForm, type PasswordActionData } from "~/ui/account/change-password-form";
 import { ProfileForm, type ProfileActionData } from "~/ui/account/profile-form";
 import { LogoutButton } from "~/ui/layout/logout-button";
+import { pageTitle } from "~/ui/seo";
 
 const PROFILE_FIELDS = ["name", "phone", "address", "rut"] as const;
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"] as const;
@@ -66,7 +66,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
   return (
     <section className="bg-slate-50 px-4 py-10 sm:py-14">
-      <title>{`Mi Perfil | ${site.name}`}</title>
+      <title>{pageTitle("Mi Perfil")}</title>
       <div className="mx-auto max-w-3xl">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>

@@ -8,6 +8,7 @@ import { accountMessages as M } from "~/domain/account-messages";
 import { registerAccount } from "~/server/accounts.server";
 import { getUser } from "~/server/session.server";
 import { AuthCard, FormAlert, linkClass, NewPasswordFields, ownFieldErrors, SubmitButton, TextField } from "~/ui/account/form-parts";
+import { pageTitle } from "~/ui/seo";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 
@@ -65,7 +66,7 @@ export default function Register() {
         </>
       }
     >
-      <title>{`Registrarse | ${site.name}`}</title>
+      <title>{pageTitle("Registrarse")}</title>
       <meta name="description" content={`Crea tu cuenta en ${site.name} e inscríbete en cursos de RCP, primeros auxilios y seguridad privada.`} />
       <Form method="post" noValidate className="space-y-5">
         {formError ? (

@@ -1,11 +1,11 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/restablecer-contrasena-nueva";
-import { site } from "~/config/site";
 import { newPasswordSchema, parseForm } from "~/domain/account-forms";
 import { accountMessages as M } from "~/domain/account-messages";
 import { isResetTokenUsable, resetPassword } from "~/server/accounts.server";
 import { AuthCard, FormAlert, linkClass, NewPasswordFields, ownFieldErrors, SubmitButton } from "~/ui/account/form-parts";
+import { pageTitle } from "~/ui/seo";
 
 const FIELDS = ["token", "password", "confirmPassword"] as const;
 
@@ -33,7 +33,7 @@ export default function NewPassword({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   const title = "Elige una nueva contraseña";
-  const head = <title>{`${title} | ${site.name}`}</title>;
+  const head = <title>{pageTitle(title)}</title>;
 
   if (actionData?.state === "done") {
     return (

@@ -7,6 +7,7 @@ import { parseForm, resetRequestSchema } from "~/domain/account-forms";
 import { accountMessages as M } from "~/domain/account-messages";
 import { requestPasswordReset } from "~/server/accounts.server";
 import { AuthCard, FormAlert, linkClass, SubmitButton, TextField } from "~/ui/account/form-parts";
+import { pageTitle } from "~/ui/seo";
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormOrThrow(request);
@@ -46,7 +47,7 @@ export default function PasswordResetRequest() {
         </>
       }
     >
-      <title>{`Restablecer contraseña | ${site.name}`}</title>
+      <title>{pageTitle("Restablecer contraseña")}</title>
       <meta name="description" content={`Recupera el acceso a tu cuenta de ${site.name}.`} />
       <Form method="post" noValidate ref={formRef} className="space-y-5">
         {actionData?.sent ? <FormAlert tone="success">{M.resetSent}</FormAlert> : null}

@@ -9,8 +9,9 @@ import { UndeliveredMailList } from "~/ui/admin/undelivered-mail";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { Pagination } from "~/ui/admin/pagination";
 import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Correos no entregados | Administración | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Correos no entregados | Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

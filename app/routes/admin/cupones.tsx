@@ -11,8 +11,9 @@ import { requireAdmin } from "~/server/session.server";
 import { CouponForm, CouponsTable, type CouponActionData } from "~/ui/admin/coupons-view";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Cupones | Administración | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Cupones | Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

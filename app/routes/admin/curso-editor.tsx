@@ -16,9 +16,10 @@ import { ModulesEditor } from "~/ui/admin/modules-editor";
 import { Notice } from "~/ui/admin/notice";
 import { PublishBox } from "~/ui/admin/publish-box";
 import { badge, container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data ? `Editar: ${data.course.title}` : "Editar curso"} | Administración | Academia` },
+  { title: pageTitle(`${data ? `Editar: ${data.course.title}` : "Editar curso"} | Administración`) },
   { name: "robots", content: "noindex" },
 ];
 

@@ -6,8 +6,9 @@ import { requireAdmin } from "~/server/session.server";
 import { COURSE_FIELDS, courseFormSchema, parseForm } from "~/domain/admin-forms";
 import { CourseForm } from "~/ui/admin/course-form";
 import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Nuevo curso | Administración | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nuevo curso | Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -7,8 +7,9 @@ import { CoursesTable } from "~/ui/admin/courses-table";
 import { PageHeader } from "~/ui/admin/notice";
 import { PresetCourse } from "~/ui/admin/preset-course";
 import { container, primaryButton } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Administración de Cursos | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Administración de Cursos") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

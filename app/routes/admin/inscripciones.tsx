@@ -15,8 +15,9 @@ import { EnrolForm, EnrolmentFilters, EnrolmentsTable, RemoveConfirmation } from
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { Pagination } from "~/ui/admin/pagination";
 import { container, secondaryButton } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Inscripciones | Administración | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Inscripciones | Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

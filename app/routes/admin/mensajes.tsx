@@ -9,8 +9,9 @@ import { MessagesList } from "~/ui/admin/messages-list";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { Pagination } from "~/ui/admin/pagination";
 import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Mensajes | Administración | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mensajes | Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -9,8 +9,9 @@ import { Pagination } from "~/ui/admin/pagination";
 import { container, input, label, primaryButton } from "~/ui/admin/styles";
 import { UsersTable } from "~/ui/admin/users-table";
 import { withoutControlChars } from "~/domain/plain-text";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Usuarios | Administración | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Usuarios | Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

@@ -11,8 +11,9 @@ import { requireAdmin } from "~/server/session.server";
 import { Notice } from "~/ui/admin/notice";
 import { SaleDetail, type SaleActionData } from "~/ui/admin/sale-detail";
 import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido ${params.number} | Ventas | Administración | Academia` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ params }) => [{ title: pageTitle(`Pedido ${params.number} | Ventas | Administración`) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -11,8 +11,9 @@ import { PageHeader } from "~/ui/admin/notice";
 import { Pagination } from "~/ui/admin/pagination";
 import { SalesFilters, SalesTable, SalesTotals, WaitlistSummary } from "~/ui/admin/sales-view";
 import { container, secondaryButton } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Ventas | Administración | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Ventas | Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

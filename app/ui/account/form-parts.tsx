@@ -70,7 +70,7 @@ export function TextField({
         aria-invalid={isInvalid || undefined}
         aria-describedby={describedBy || undefined}
         className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none transition focus:ring-2 focus:ring-brand-600/40 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
-          isInvalid ? "border-brand-600 focus:border-brand-700" : "border-slate-300 focus:border-brand-600"
+          isInvalid ? "border-brand-600 focus:border-brand-700" : "border-slate-500 focus:border-brand-600"
         }`}
       />
       {hint ? (

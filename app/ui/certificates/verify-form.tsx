@@ -26,7 +26,7 @@ export function CertificateVerifyForm({ defaultValue = "", error }: { defaultVal
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "codigo-certificado-error" : "codigo-certificado-ayuda"}
-          className="w-full rounded-lg border border-slate-300 px-4 py-3 font-mono text-lg uppercase tracking-wider text-ink placeholder:font-sans placeholder:normal-case placeholder:tracking-normal placeholder:text-slate-500 focus:border-brand-700 aria-[invalid]:border-brand-700"
+          className="w-full rounded-lg border border-slate-500 px-4 py-3 font-mono text-lg uppercase tracking-wider text-ink placeholder:font-sans placeholder:normal-case placeholder:tracking-normal placeholder:text-slate-500 focus:border-brand-700 aria-[invalid]:border-brand-700"
         />
         <button
           type="submit"

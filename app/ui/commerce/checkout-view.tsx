@@ -115,7 +115,7 @@ export function CheckoutView({
                 maxLength={32}
                 aria-invalid={errors.coupon ? true : undefined}
                 aria-describedby={errors.coupon ? "coupon-error" : undefined}
-                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 uppercase text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-700 sm:max-w-xs"
+                className="mt-1 block w-full rounded-lg border border-slate-500 px-3 py-2 uppercase text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-700 sm:max-w-xs"
               />
               {errors.coupon ? (
                 <p id="coupon-error" className={errorText}>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
 /**
  * A not-found answer (HTTP 404). By default the page for any unknown path, with links to / and /cursos
@@ -18,7 +18,7 @@ export function NotFoundContent({
   const primary = "rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800";
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:py-28">
-      <title>{`${title} | ${site.name}`}</title>
+      <title>{pageTitle(title)}</title>
       <meta name="robots" content="noindex" />
       <img src="/images/no-encontrado.svg" alt="" width={120} height={120} className="mx-auto" />
       <p className="mt-6 text-sm font-bold uppercase tracking-wider text-brand-700">Error 404</p>

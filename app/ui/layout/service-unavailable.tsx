@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { site } from "~/config/site";
 import { serviceUnavailable as text } from "~/domain/service-messages";
+import { pageTitle } from "~/ui/seo";
 
 /**
  * The answer while the academy cannot reach its database (HTTP 503, from the root middleware): shown by the
@@ -11,7 +11,7 @@ export function ServiceUnavailableContent() {
   const primary = "rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800";
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:py-28">
-      <title>{`${text.title} | ${site.name}`}</title>
+      <title>{pageTitle(text.title)}</title>
       <meta name="robots" content="noindex" />
       <p className="text-sm font-bold uppercase tracking-wider text-brand-700">Error 503</p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{text.title}</h1>

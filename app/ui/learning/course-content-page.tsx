@@ -8,6 +8,7 @@ import { lessonsDoneLabel } from "~/domain/progress";
 import { ModulePanel } from "./module-panel";
 import { LessonViewer } from "./lesson-viewer";
 import { ProgressBar } from "./progress-bar";
+import { pageTitle } from "~/ui/seo";
 
 /** The URL param that opens the module drawer without JavaScript. */
 const DRAWER_PARAM = "modulos";
@@ -102,7 +103,7 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
 
   return (
     <div className="bg-slate-50">
-      <title>{`${data.course.title} | Contenido del curso`}</title>
+      <title>{pageTitle(`${data.course.title} | Contenido del curso`)}</title>
       <div className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 lg:px-8">
           <nav aria-label="Ruta de navegación" className="text-sm text-slate-600">

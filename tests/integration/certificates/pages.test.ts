@@ -88,13 +88,13 @@ describe("página pública /certificados/{código}", () => {
       expect(res.body.found).toBe(false);
     }
     const meta = verifyPage.meta({ loaderData: { found: false, code: "ZZZZ-ZZZZ-ZZZZ" } } as never);
-    expect(meta).toContainEqual({ title: "Certificado no encontrado | Academia" });
+    expect(meta).toContainEqual({ title: "Certificado no encontrado | Academia Andes" });
   });
 
   it("pide a los buscadores no indexar la página", () => {
     const meta = verifyPage.meta({ loaderData: { found: true } } as never);
     expect(meta).toContainEqual({ name: "robots", content: "noindex" });
-    expect(meta).toContainEqual({ title: "Certificado válido | Academia" });
+    expect(meta).toContainEqual({ title: "Certificado válido | Academia Andes" });
   });
 });
 

@@ -1,14 +1,19 @@
-// The mails of a new learner, read as they arrive: welcome after registration (queued right after the
-// account exists) and the enrolment confirmation with the first lesson's link (queued in the enrolment's
-// transaction). Both go through the outbox: nothing is sent inline by the request.
+// The mails of a learner, read as they arrive at a real SMTP server: welcome after registration (queued
+// right after the account exists), the enrolment confirmation with the first lesson's link (queued in the
+// enrolment's transaction), the password-changed notice and the certificate with its PDF attached. All go
+// through the outbox: nothing is sent inline by the request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { course, courseModule, enrolment, lesson, outbox } from "~/server/db/schema";
+import { certificate, course, courseModule, enrolment, lesson, outbox } from "~/server/db/schema";
+import { site } from "~/config/site";
+import { formatCertificateCode } from "~/domain/certificate-code";
+import { completeLessonInTx } from "~/server/learning.server";
 import { runDueJobs } from "~/server/outbox-worker.server";
 import { enrolInCourse } from "~/server/enrolments.server";
 import { action as registerAction } from "~/routes/registro";
 import { action as enrolAction } from "~/routes/curso-inscribir";
+import { action as profileAction } from "~/routes/perfil";
 import { startMailbox } from "../accounts/mailbox";
 import { call } from "../learning/call";
 import { formRequest } from "../support/requests";
@@ -37,25 +42,47 @@ function decode(body: string, encoding: string): string {
   return body;
 }
 
-/** The decoded text and HTML parts of the one message that reached this address. */
-function onlyMailTo(address: string): { subject: string; text: string; html: string } {
+interface Part {
+  type: string;
+  headers: string;
+  body: Buffer;
+}
+
+/** Every leaf part of a MIME message, multipart/mixed (an attachment) and multipart/alternative alike. */
+function leafParts(entity: string): Part[] {
+  const split = entity.search(/\r?\n\r?\n/);
+  const headers = entity.slice(0, split);
+  const body = entity.slice(split).replace(/^\r?\n\r?\n/, "");
+  const type = /Content-Type: ([^;\r\n]+)/i.exec(headers)?.[1]?.toLowerCase() ?? "text/plain";
+  if (type.startsWith("multipart/")) {
+    const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)![1]!;
+    return body.split(`--${boundary}`).slice(1, -1).flatMap((chunk) => leafParts(chunk.replace(/^\r?\n/, "")));
+  }
+  const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(headers)?.[1]?.toLowerCase() ?? "7bit";
+  const bytes =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+      : Buffer.from(encoding === "quoted-printable" ? decode(body, encoding) : body.replace(/\r?\n$/, ""), "utf8");
+  return [{ type, headers, body: bytes }];
+}
+
+/** The decoded text and HTML parts (and attachments) of the one message that reached this address. */
+function onlyMailTo(address: string): { subject: string; text: string; html: string; attachments: Part[] } {
   const raws = mailbox.received.filter((m) => m.to.includes(address.toLowerCase())).map((m) => m.raw);
   expect(raws).toHaveLength(1);
   const raw = raws[0]!;
-  const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)![1]!;
-  const parts: Record<string, string> = {};
-  for (const chunk of raw.split(`--${boundary}`).slice(1, -1)) {
-    const split = chunk.search(/\r?\n\r?\n/);
-    const headers = chunk.slice(0, split);
-    const type = /Content-Type: ([^;\r\n]+)/i.exec(headers)![1]!;
-    const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(headers)?.[1]?.toLowerCase() ?? "7bit";
-    parts[type] = decode(chunk.slice(split).replace(/^\r?\n\r?\n/, ""), encoding).replace(/\r\n/g, "\n");
-  }
+  const parts = leafParts(raw);
+  const textOf = (type: string) => parts.find((p) => p.type === type && !/Content-Disposition: attachment/i.test(p.headers))?.body.toString("utf8").replace(/\r\n/g, "\n") ?? "";
   const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)![1]!.replace(/\r?\n[ \t]/g, " ");
   const subject = header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
     enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decode(text.replace(/_/g, " "), "quoted-printable"),
   );
-  return { subject: subject.trim(), text: parts["text/plain"] ?? "", html: parts["text/html"] ?? "" };
+  return {
+    subject: subject.trim(),
+    text: textOf("text/plain"),
+    html: textOf("text/html"),
+    attachments: parts.filter((p) => /Content-Disposition: attachment/i.test(p.headers)),
+  };
 }
 
 /** A learner whose own welcome mail is out of the way (createUser signs up through Better Auth). */
@@ -146,5 +173,66 @@ describe("confirmación de inscripción", () => {
     ).rejects.toThrow("fallo después de inscribir");
     expect(await jobsOf("enrolmentConfirmation")).toHaveLength(0);
     expect(await db().select().from(enrolment).where(eq(enrolment.userId, learner.id))).toHaveLength(0);
+  });
+});
+
+describe("aviso de contraseña cambiada", () => {
+  it("cambiar la contraseña desde el perfil encola el aviso; llega con la fecha y el enlace para restablecerla", async () => {
+    const learner = await learnerWithoutMail({ name: "Marta Díaz" });
+    const out = await call(
+      profileAction,
+      formRequest("/perfil", { intent: "password", currentPassword: learner.password, newPassword: "otra-clave-9", confirmNewPassword: "otra-clave-9" }, { cookie: learner.cookie }),
+    );
+    expect(out.status).toBe(200);
+    expect(mailbox.received).toHaveLength(0);
+    expect(await jobsOf("passwordChangedNotice")).toEqual([expect.objectContaining({ payload: { userId: learner.id } })]);
+
+    await runDueJobs();
+    const mail = onlyMailTo(learner.email);
+    expect(mail.subject).toBe(`Tu contraseña de ${site.name} fue cambiada`);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Marta Díaz");
+      expect(part).toContain("http://localhost:3000/restablecer-contrasena");
+      expect(part).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    }
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+
+  it("una contraseña actual equivocada no cambia nada ni avisa", async () => {
+    const learner = await learnerWithoutMail();
+    await call(profileAction, formRequest("/perfil", { intent: "password", currentPassword: "no-es-esta", newPassword: "otra-clave-9", confirmNewPassword: "otra-clave-9" }, { cookie: learner.cookie }));
+    expect(await jobsOf("passwordChangedNotice")).toHaveLength(0);
+  });
+});
+
+describe("correo del certificado", () => {
+  it("completar el curso encola el correo en la misma transacción; llega con el PDF adjunto y el enlace de verificación", async () => {
+    const learner = await learnerWithoutMail({ name: "Luis Fuentes" });
+    const enrolmentId = (await enrolInCourse({ userId: learner.id, courseId: 1 })) as { enrolmentId: number };
+    await db().delete(outbox);
+    const lessons = await db()
+      .select({ id: lesson.id })
+      .from(lesson)
+      .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
+      .where(and(eq(courseModule.courseId, 1), eq(lesson.status, "published")));
+    for (const l of lessons) await db().transaction((tx) => completeLessonInTx(tx, enrolmentId.enrolmentId, l.id));
+    const [cert] = await db().select().from(certificate).where(eq(certificate.enrolmentId, enrolmentId.enrolmentId));
+    expect(cert).toBeDefined();
+    expect(await jobsOf("certificateIssued")).toEqual([expect.objectContaining({ payload: { code: cert!.code } })]);
+    expect(mailbox.received).toHaveLength(0);
+
+    await runDueJobs();
+    const mail = onlyMailTo(learner.email);
+    expect(mail.subject).toBe("¡Felicitaciones! Tu certificado de Reanimación Cardiopulmonar solo Compresiones");
+    const verify = `http://localhost:3000/certificados/${formatCertificateCode(cert!.code)}`;
+    expect(mail.html).toContain(verify);
+    expect(mail.text).toContain(verify);
+    expect(mail.text).toContain("Luis Fuentes");
+    expect(mail.attachments).toHaveLength(1);
+    const pdf = mail.attachments[0]!;
+    expect(pdf.type).toBe("application/pdf");
+    expect(pdf.headers).toMatch(/filename="?[^"\r\n]+\.pdf"?/i);
+    expect(pdf.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.body.length).toBeGreaterThan(5_000);
   });
 });
