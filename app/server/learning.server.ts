@@ -199,6 +199,37 @@ export async function completeLessonInTx(tx: Tx, enrolmentId: number, lessonId: 
   return { progress: progress.percent, courseCompleted: progress.completed, certificateCode };
 }
 
+/**
+ * After the set of a course's published lessons changes (a lesson published, unpublished or deleted, a
+ * module deleted), the progress stored in its enrolments is read again with the one rule, in the same
+ * transaction as the change: every list that reads the stored figure (the admin's enrolments, the CSV)
+ * then agrees with what the learner sees. A completed enrolment stays at 100 (learnerProgress).
+ */
+export async function refreshStoredProgress(tx: DbOrTx, courseId: number): Promise<void> {
+  const outline = await loadCourseOutline(courseId, tx);
+  if (!outline) return;
+  const rows = await tx
+    .select({ id: enrolment.id, progress: enrolment.progress, completedAt: enrolment.completedAt })
+    .from(enrolment)
+    .where(eq(enrolment.courseId, courseId));
+  if (rows.length === 0) return;
+  const done = await tx
+    .select({ enrolmentId: lessonCompletion.enrolmentId, lessonId: lessonCompletion.lessonId })
+    .from(lessonCompletion)
+    .innerJoin(enrolment, eq(enrolment.id, lessonCompletion.enrolmentId))
+    .where(eq(enrolment.courseId, courseId));
+  const completions = new Map<number, Set<number>>();
+  for (const d of done) {
+    const set = completions.get(d.enrolmentId) ?? new Set<number>();
+    set.add(d.lessonId);
+    completions.set(d.enrolmentId, set);
+  }
+  for (const r of rows) {
+    const { percent } = learnerProgress(outline.modules, completions.get(r.id) ?? new Set(), r.completedAt);
+    if (percent !== r.progress) await tx.update(enrolment).set({ progress: percent }).where(eq(enrolment.id, r.id));
+  }
+}
+
 export type LessonEventResult = { ok: true; outcome: CompletionOutcome | null } | { ok: false; status: 403 | 404 | 400 };
 
 /**

@@ -5,6 +5,7 @@ import { asset, lesson } from "../db/schema";
 import { logger } from "../logger.server";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
 import { MIN_EXAM_QUESTIONS, type LessonFormData, type LessonType } from "~/domain/admin-forms";
+import { refreshStoredProgress } from "../learning.server";
 import { type Outcome, touchCourse, moduleOfCourse, lessonOfCourse, countQuestions, swapPosition } from "./shared.server";
 
 // ── Lessons ─────────────────────────────────────────────────────────────────
@@ -55,6 +56,8 @@ export async function updateLesson(courseId: number, lessonId: number, data: Les
       .update(lesson)
       .set({ title: data.title, type: data.type, durationMin: data.durationMin, status: data.status, downloadable: data.downloadable, body })
       .where(eq(lesson.id, lessonId));
+    // Publishing or withdrawing a lesson changes what every enrolment's percentage counts.
+    if (data.status !== current.status) await refreshStoredProgress(tx, courseId);
     await touchCourse(tx, courseId);
     return { ok: true, message: courseEditorMessages.lessonSaved };
   });
@@ -81,6 +84,7 @@ export async function deleteLesson(courseId: number, lessonId: number): Promise<
     const current = await lessonOfCourse(tx, courseId, lessonId, true);
     if (!current) return { ok: false, message: courseEditorMessages.notFound };
     await tx.delete(lesson).where(eq(lesson.id, lessonId));
+    await refreshStoredProgress(tx, courseId);
     await touchCourse(tx, courseId);
     logger.info({ courseId, lessonId }, "lesson deleted");
     return { ok: true, message: courseEditorMessages.lessonDeleted };

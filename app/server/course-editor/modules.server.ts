@@ -4,6 +4,7 @@ import { db } from "../db/client.server";
 import { course, courseModule } from "../db/schema";
 import { logger } from "../logger.server";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
+import { refreshStoredProgress } from "../learning.server";
 import { type Outcome, lockModules, swapPosition, touchCourse } from "./shared.server";
 
 // ── Modules ─────────────────────────────────────────────────────────────────
@@ -46,12 +47,17 @@ export async function moveModule(courseId: number, moduleId: number, direction: 
 
 /** Deletes a module with its lessons (and their questions, completions and attempts, by cascade). */
 export async function deleteModule(courseId: number, moduleId: number): Promise<Outcome> {
-  const deleted = await db()
-    .delete(courseModule)
-    .where(and(eq(courseModule.id, moduleId), eq(courseModule.courseId, courseId)))
-    .returning({ id: courseModule.id });
-  if (deleted.length === 0) return { ok: false, message: courseEditorMessages.notFound };
-  await touchCourse(db(), courseId);
-  logger.info({ courseId, moduleId }, "module deleted");
-  return { ok: true, message: courseEditorMessages.moduleDeleted };
+  const outcome = await db().transaction(async (tx): Promise<Outcome> => {
+    const deleted = await tx
+      .delete(courseModule)
+      .where(and(eq(courseModule.id, moduleId), eq(courseModule.courseId, courseId)))
+      .returning({ id: courseModule.id });
+    if (deleted.length === 0) return { ok: false, message: courseEditorMessages.notFound };
+    // Its lessons no longer count: every enrolment's stored percentage is read again.
+    await refreshStoredProgress(tx, courseId);
+    await touchCourse(tx, courseId);
+    return { ok: true, message: courseEditorMessages.moduleDeleted };
+  });
+  if (outcome.ok) logger.info({ courseId, moduleId }, "module deleted");
+  return outcome;
 }

@@ -6,6 +6,7 @@ import { count, eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { certificate, courseModule, enrolment, lesson } from "~/server/db/schema";
 import { loader as dashboardLoader } from "~/routes/dashboard";
+import { addLesson, deleteLesson, updateLesson } from "~/server/course-editor/lessons.server";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { call } from "./call";
@@ -118,6 +119,32 @@ describe("una sola regla de avance (E4)", () => {
     expect(page).toMatchObject({ progress: 0, lessonsDone: 2, lessonsTotal: 7, completed: false });
     expect(card).toMatchObject({ progress: 0, lessonsDone: 2, lessonsTotal: 7, completed: false });
     expect(page.modules[0].lessons.some((l: { isNew: boolean }) => l.isNew)).toBe(false);
+  });
+
+  it("publicar, retirar o borrar una lección desde el editor lleva el avance guardado a la misma regla", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    await open(u.cookie, COURSE1.pdf);
+    await open(u.cookie, COURSE1.documento);
+    expect((await enrolmentOf(u.id))!.progress).toBe(25);
+    const [first] = await db().select().from(courseModule).where(eq(courseModule.courseId, 1)).orderBy(courseModule.position).limit(1);
+    const created = await addLesson(1, first!.id, { title: "Lección del editor", type: "lectura" });
+    expect(created.ok).toBe(true);
+    const id = created.ok ? created.id! : 0;
+    added.push(id);
+    // Still pending: nothing changes.
+    expect((await enrolmentOf(u.id))!.progress).toBe(25);
+    const form = { title: "Lección del editor", type: "lectura" as const, durationMin: 5, downloadable: false, body: "Texto" };
+    expect((await updateLesson(1, id, { ...form, status: "published" })).ok).toBe(true);
+    const page = (await openContent(u.cookie, 1)).data;
+    expect(page.progress).toBe(0);
+    expect((await enrolmentOf(u.id))!.progress).toBe(page.progress);
+    expect((await updateLesson(1, id, { ...form, status: "pending" })).ok).toBe(true);
+    expect((await enrolmentOf(u.id))!.progress).toBe(25);
+    expect((await updateLesson(1, id, { ...form, status: "published" })).ok).toBe(true);
+    expect((await deleteLesson(1, id)).ok).toBe(true);
+    expect((await enrolmentOf(u.id))!.progress).toBe(25);
+    expect((await openContent(u.cookie, 1)).data.progress).toBe(25);
   });
 
   it("el GET de la página de contenido no escribe nada (ni completa, ni emite certificados ni correo)", async () => {
