@@ -9,7 +9,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 // The same file app.css declares: preloaded so the text switches to Inter early, once per visit (cached).
-import interLatin from "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { getUser } from "~/server/session.server";
 import { managesAnyCompany } from "~/server/companies.server";
 import { SiteHeader } from "~/ui/layout/site-header";

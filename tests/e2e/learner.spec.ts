@@ -72,6 +72,11 @@ test("la evaluación en el teléfono: barra fija, respuestas guardadas al recarg
 
   for (const i of [0, 1, 2]) await choose(page, groups.nth(i), 1);
   await expect(page.getByText("3 de 10 respondidas")).toBeVisible();
+  // The bar stays in sight while the learner scrolls down to the last question.
+  await groups.nth(9).scrollIntoViewIfNeeded();
+  const bar = await page.getByText("3 de 10 respondidas").boundingBox();
+  expect(bar!.y).toBeGreaterThanOrEqual(0);
+  expect(bar!.y + bar!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   await expectNoA11yViolations(page);
   await shot(page, "examen");
 

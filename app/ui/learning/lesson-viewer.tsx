@@ -147,10 +147,12 @@ export function LessonViewer({
         </div>
       </header>
 
+      {/* overflow: clip rounds the corners without making the section a scroll container, so the exam's
+          progress bar stays sticky to the window; in full screen the section scrolls itself. */}
       <section
         ref={viewerRef}
         aria-label="Visor de la lección"
-        className="mt-4 overflow-auto rounded-xl border border-slate-200 bg-white shadow-sm [&:fullscreen]:rounded-none [&:fullscreen]:border-0"
+        className="mt-4 overflow-clip rounded-xl border border-slate-200 bg-white shadow-sm [&:fullscreen]:overflow-auto [&:fullscreen]:rounded-none [&:fullscreen]:border-0"
       >
         {body}
         {lesson.completesOnOpen && !lesson.pending ? <OpenRecorder lessonId={lesson.id} /> : null}
