@@ -27,6 +27,8 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
   const firstRender = useRef(true);
   const navigate = useNavigate();
   const shownLessonId = data.lesson?.id ?? null;
+  // Set while the URL only gains the name of the lesson already shown: the page stays where it is.
+  const naming = useRef(false);
 
   // Opened without ?leccion (resume): name the lesson shown in the URL, so a reload or a completion keeps
   // it on screen instead of moving on to the next unfinished one.
@@ -34,6 +36,7 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
     const params = new URLSearchParams(location.search);
     if (shownLessonId === null || params.has("leccion")) return;
     params.set("leccion", String(shownLessonId));
+    naming.current = true;
     void navigate(`?${params.toString()}`, { replace: true, preventScrollReset: true });
   }, [location.search, shownLessonId, navigate]);
 
@@ -46,8 +49,9 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
 
   // A new lesson, exam step or result: bring the viewer into view (the header is sticky).
   useEffect(() => {
-    if (firstRender.current) {
+    if (firstRender.current || naming.current) {
       firstRender.current = false;
+      naming.current = false;
       return;
     }
     articleRef.current?.scrollIntoView({ block: "start" });
