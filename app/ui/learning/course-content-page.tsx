@@ -49,8 +49,11 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
 
   // A new lesson, exam step or result: bring the viewer into view (the header is sticky).
   useEffect(() => {
-    if (firstRender.current || naming.current) {
+    if (firstRender.current) {
       firstRender.current = false;
+      return;
+    }
+    if (naming.current) {
       naming.current = false;
       return;
     }
