@@ -77,6 +77,7 @@ test("la evaluación en el teléfono: barra fija, respuestas guardadas al recarg
   const bar = await page.getByText("3 de 10 respondidas").boundingBox();
   expect(bar!.y).toBeGreaterThanOrEqual(0);
   expect(bar!.y + bar!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  await page.screenshot({ path: `/tmp/learner-examen-abajo-${page.viewportSize()!.width}.png` });
   await expectNoA11yViolations(page);
   await shot(page, "examen");
 
