@@ -9,7 +9,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { site } from "../app/config/site.js";
 import { loadFigures } from "./content/figures.js";
 import { figuresOf, parseDocument, parseSlides } from "./content/markdown.js";
 import { renderDocument } from "./content/pdf-document.js";
@@ -67,7 +66,7 @@ async function main() {
           courseTitle: course.title,
           moduleLabel: `Módulo ${mi + 1} · ${mod.title}`,
           moduleShort: `Módulo ${mi + 1}: ${mod.title}`,
-          keywords: `${course.category}, ${course.title}, ${mod.title}, ${site.name}, Chile`,
+          keywords: `${course.category}, ${course.title}, ${mod.title}, Academia, Chile`,
           figures,
         };
         const pdf = lesson.type === "presentacion" ? await renderSlides(src, ctx) : await renderDocument(src, ctx);

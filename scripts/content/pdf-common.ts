@@ -3,7 +3,6 @@ import path from "node:path";
 import SVGtoPDF from "svg-to-pdfkit";
 import type { Figure } from "./figures.js";
 import { parseInline } from "./markdown.js";
-import { site } from "../../app/config/site.js";
 
 export const THEME = {
   accent: "#b91c1c", // deep red: health and safety
@@ -21,8 +20,7 @@ export const FONT = { regular: "Regular", bold: "Bold" } as const;
 /** Fixed date written into every PDF, so two builds give identical bytes. */
 export const EDITION_DATE = new Date(Date.UTC(2026, 10, 1, 12, 0, 0));
 export const EDITION_LABEL = "Edición 2026";
-// The academy's one name, from the brand config (app/config/site.ts), as every page and mail shows it.
-export const ACADEMY = site.name;
+export const ACADEMY = "Academia";
 
 export interface DocInfo {
   title: string;
@@ -49,7 +47,7 @@ export function createDoc(
       Author: ACADEMY,
       Subject: info.subject,
       Keywords: info.keywords,
-      Creator: `${site.name} content-build`,
+      Creator: "Academia content-build",
       Producer: "PDFKit",
       CreationDate: EDITION_DATE,
       ModDate: EDITION_DATE,
