@@ -1,8 +1,8 @@
 // Test accounts created through Better Auth itself, with the cookie a browser would hold.
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
-import { user } from "~/server/db/schema";
+import { outbox, user } from "~/server/db/schema";
 
 let n = 0;
 
@@ -13,6 +13,9 @@ export async function createUser(input: { name?: string; email?: string; passwor
   const name = input.name ?? `Usuario ${n}`;
   const { headers, response } = await auth.api.signUpEmail({ body: { email, password, name }, returnHeaders: true });
   if (input.role === "admin") await db().update(user).set({ role: "admin" }).where(eq(user.id, response.user.id));
+  // Signing up queues a welcome mail; a test user goes without it, so mail counts see only what a test
+  // causes (tests/integration/mail/learner-mails.test.ts follows the welcome mail of a real sign-up).
+  await db().delete(outbox).where(and(eq(outbox.kind, "welcome"), sql`${outbox.payload}->>'userId' = ${response.user.id}`));
   const cookie = headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
