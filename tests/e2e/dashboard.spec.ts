@@ -101,7 +101,7 @@ test.describe("dashboard de usuario", () => {
 
     // Resume in one tap: 'Continuar: ‹next lesson›' opens it directly; so does the content page without ?leccion.
     const next = rcp.modules[1]!.lessons[0]!;
-    await card.getByRole("link", { name: `Continuar ${rcp.title}: ${next.title}` }).click();
+    await card.getByRole("link", { name: `Continuar: ${next.title} (${rcp.title})` }).click();
     await expect(page).toHaveURL(/\/cursos\/1\/contenido\?leccion=\d+$/);
     await expect(page.getByRole("heading", { level: 2, name: next.title })).toBeVisible();
     await expect(page.getByText(`${firstModule.lessons.length} de ${published.length} lecciones`, { exact: true })).toBeVisible();

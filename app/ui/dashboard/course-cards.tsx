@@ -74,7 +74,8 @@ export function LearnerCourseCard({ course }: { course: DashboardCourseView }) {
           <Link
             to={`/cursos/${course.courseId}/contenido?leccion=${course.next.id}`}
             className={`${secondaryButton} min-w-0`}
-            aria-label={`Continuar ${course.title}: ${course.next.title}`}
+            // The visible text first (WCAG 2.5.3), then which course: several cards each have one.
+            aria-label={`Continuar: ${course.next.title} (${course.title})`}
           >
             <span className="truncate">Continuar: {course.next.title}</span>
           </Link>
