@@ -39,6 +39,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const view = await getCourseContentView({ user, courseId, lessonId: idOf(url.searchParams.get("leccion")) });
   if (view.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404 });
   if (view.kind === "not-enrolled") return data({ kind: "not-enrolled" as const, course: view.course }, { status: 403 });
+  // Resume: name the chosen lesson in the URL before anything is shown. Everything after (its completion, a
+  // reload, opening the drawer) then keeps to that lesson; a page left unnamed would move on to the next
+  // unfinished one as soon as this one was completed.
+  if (view.lesson && !url.searchParams.has("leccion")) {
+    url.searchParams.set("leccion", String(view.lesson.id));
+    throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
+  }
   const exam =
     view.lesson?.mode === "examen" && !view.lesson.pending
       ? await getExamPanel(user.id, view.lesson.id, url.searchParams.get("intento"))

@@ -5,6 +5,7 @@ import { expect, test, type Page } from "./support/test";
 import { signUpAs } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { buyCourse } from "./support/commerce";
+import { modulesPanel } from "./support/course-content";
 
 function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 1280;
@@ -62,7 +63,7 @@ test("la evaluación en el teléfono: barra fija, respuestas guardadas al recarg
   test.setTimeout(120_000);
   await signUpAs(page);
   await enrolInCourseOne(page);
-  const panel = page.getByRole("complementary", { name: "Módulos del curso" });
+  const panel = await modulesPanel(page);
   const examHref = new URL((await panel.getByRole("link", { name: /^Evaluación final/ }).getAttribute("href"))!, page.url()).toString();
   await page.goto(examHref);
   await page.getByRole("button", { name: "Comenzar Evaluación" }).click();

@@ -7,6 +7,7 @@ import { signInAsAdmin, signUpAs } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { completeCompressionPractice } from "./support/compressions";
 import { buyCourse } from "./support/commerce";
+import { isMobile, openLesson } from "./support/course-content";
 
 interface CatalogueLesson {
   title: string;
@@ -24,23 +25,6 @@ const bank = JSON.parse(fs.readFileSync(path.join(courseDir, "questions.json"), 
   correctIndex: number;
 }[];
 const lessons = course.modules.flatMap((m) => m.lessons).filter((l) => (l.status ?? "pending") === "published");
-
-function isMobile(page: Page) {
-  return (page.viewportSize()?.width ?? 1280) < 768;
-}
-
-/** Opens a lesson from the module panel (the drawer on a phone). */
-async function openLesson(page: Page, title: string) {
-  let panel = page.getByRole("complementary", { name: "Módulos del curso" });
-  if (isMobile(page)) {
-    await page.getByRole("link", { name: "Módulos del curso" }).click();
-    panel = page.getByRole("dialog", { name: "Módulos del curso" });
-    await expect(panel).toBeVisible();
-  }
-  await panel.getByRole("link", { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).click();
-  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
-  if (isMobile(page)) await expect(page.getByRole("dialog")).toBeHidden();
-}
 
 /** A presentation or document is read as HTML at the phone's width (A4 'lectura'), its PDF as the download. */
 async function expectReadingShown(page: Page) {

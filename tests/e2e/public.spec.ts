@@ -2,13 +2,10 @@
 import { expect, test, type Page } from "./support/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { waitForMail } from "./support/mail";
+import { isMobile } from "./support/course-content";
 
 const RCP = "Reanimación Cardiopulmonar solo Compresiones";
 const INBOX = "inbox@academia.test";
-
-function isMobile(page: Page) {
-  return (page.viewportSize()?.width ?? 1280) < 768;
-}
 
 async function open(page: Page, path: string, status = 200) {
   const response = await page.goto(path);

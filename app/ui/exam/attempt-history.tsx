@@ -19,24 +19,24 @@ export function AttemptHistory({ rows }: { rows: HistoryRow[] }) {
       ) : (
         // Fits a 375 px phone without sideways scrolling; wider screens get more air.
         <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-xs sm:text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-2 py-2 font-semibold sm:px-4">Intento</th>
-                <th scope="col" className="px-2 py-2 font-semibold sm:px-4">Fecha</th>
-                <th scope="col" className="px-2 py-2 font-semibold sm:px-4">Puntaje</th>
-                <th scope="col" className="px-2 py-2 font-semibold sm:px-4">Resultado</th>
+                <th scope="col" className="px-1.5 py-2 font-semibold sm:px-4">Intento</th>
+                <th scope="col" className="px-1.5 py-2 font-semibold sm:px-4">Fecha</th>
+                <th scope="col" className="px-1.5 py-2 font-semibold sm:px-4">Puntaje</th>
+                <th scope="col" className="px-1.5 py-2 font-semibold sm:px-4">Resultado</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.attemptNumber} className="border-t border-slate-100">
-                  <td className="px-2 py-2 sm:px-4">{r.attemptNumber}</td>
-                  <td className="px-2 py-2 tabular-nums sm:px-4">{formatDateTime(r.submittedAt)}</td>
-                  <td className="px-2 py-2 tabular-nums sm:px-4">{r.score} %</td>
-                  <td className="px-2 py-2 sm:px-4">
+                  <td className="px-1.5 py-2 sm:px-4">{r.attemptNumber}</td>
+                  <td className="px-1.5 py-2 tabular-nums sm:px-4">{formatDateTime(r.submittedAt)}</td>
+                  <td className="px-1.5 py-2 tabular-nums sm:px-4">{r.score} %</td>
+                  <td className="px-1.5 py-2 sm:px-4">
                     <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                      className={`rounded-full px-1.5 py-0.5 text-xs sm:px-2 font-semibold ${
                         r.passed ? "bg-green-100 text-green-900" : "bg-brand-100 text-brand-800"
                       }`}
                     >

@@ -1,7 +1,7 @@
 // /cursos/{courseId}/contenido (product-spec.md §2 Course content): the module side panel (collapsible;
 // a drawer below 768 px), the lesson viewer and the course progress.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { learningMessages } from "~/domain/learning-messages";
 import type { ContentPageData } from "~/domain/learning-view";
 import { lessonsDoneLabel } from "~/domain/progress";
@@ -25,21 +25,6 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
   const articleRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
-  const navigate = useNavigate();
-  const shownLessonId = data.lesson?.id ?? null;
-  // Set while the URL only gains the name of the lesson already shown: the page stays where it is.
-  const naming = useRef(false);
-
-  // Opened without ?leccion (resume): name the lesson shown in the URL, so a reload or a completion keeps
-  // it on screen instead of moving on to the next unfinished one.
-  useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    if (shownLessonId === null || params.has("leccion")) return;
-    params.set("leccion", String(shownLessonId));
-    naming.current = true;
-    void navigate(`?${params.toString()}`, { replace: true, preventScrollReset: true });
-  }, [location.search, shownLessonId, navigate]);
-
   const lessonHref = (id: number) => `?leccion=${id}`;
   const withoutDrawer = new URLSearchParams(location.search);
   withoutDrawer.delete(DRAWER_PARAM);
@@ -51,10 +36,6 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
-      return;
-    }
-    if (naming.current) {
-      naming.current = false;
       return;
     }
     articleRef.current?.scrollIntoView({ block: "start" });

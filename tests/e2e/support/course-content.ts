@@ -1,0 +1,24 @@
+// The course content page as a test drives it: the module panel is a sidebar on a wide screen and a drawer
+// (a dialog opened from the header's 'Módulos del curso' link) below 768 px, so tests reach it through here.
+import { expect, type Locator, type Page } from "./test";
+
+export function isMobile(page: Page) {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/** The module panel, opened first when it is the phone's drawer. */
+export async function modulesPanel(page: Page): Promise<Locator> {
+  if (!isMobile(page)) return page.getByRole("complementary", { name: "Módulos del curso" });
+  await page.getByRole("link", { name: "Módulos del curso" }).click();
+  const drawer = page.getByRole("dialog", { name: "Módulos del curso" });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** Opens a lesson from the module panel and waits until it is shown (and the drawer closed on a phone). */
+export async function openLesson(page: Page, title: string) {
+  const panel = await modulesPanel(page);
+  await panel.getByRole("link", { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).click();
+  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  if (isMobile(page)) await expect(page.getByRole("dialog")).toBeHidden();
+}
