@@ -12,8 +12,8 @@ import { company, companyInvitation, companyManager, companySeatLedger, course, 
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { renderMail } from "./mail/render-mail.server";
-import type { MailMessage } from "./mail/messages.server";
-import { queueMail } from "./outbox.server";
+import type { CompanyMailMessage, RenderedMail } from "./mail/messages.server";
+import { queueJob, queueJobs } from "./outbox.server";
 import { creditSeats, seatSummaries } from "./company-seats.server";
 import { requireUser, type SessionUser } from "./session.server";
 
@@ -179,9 +179,19 @@ export function hashInvitationToken(token: string): string {
 
 export const invitationPath = (token: string) => `/invitacion/${token}`;
 
-export async function queueCompanyMail(tx: Tx, to: string, message: MailMessage) {
-  const rendered = await renderMail(message, { baseUrl: env().PUBLIC_URL });
-  await queueMail({ to, ...rendered }, tx);
+/** Queues a company mail in the caller's transaction; the outbox worker renders and sends it. */
+export function queueCompanyMail(tx: Tx, to: string, message: CompanyMailMessage) {
+  return queueJob({ kind: "companyMail", to, message }, tx);
+}
+
+export function queueCompanyMails(tx: Tx, mails: { to: string; message: CompanyMailMessage }[]) {
+  return queueJobs(mails.map((m) => ({ kind: "companyMail" as const, ...m })), tx);
+}
+
+/** The mail of a queued company job. The outbox keeps it as JSON, so an invitation's expiry comes back as text. */
+export function renderCompanyMail(message: CompanyMailMessage): Promise<RenderedMail> {
+  const revived = "expiresAt" in message ? { ...message, expiresAt: new Date(message.expiresAt) } : message;
+  return renderMail(revived, { baseUrl: env().PUBLIC_URL });
 }
 
 /** Names a manager: an existing account at once; an unknown e-mail gets an invitation to create one. */

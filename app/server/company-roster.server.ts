@@ -10,7 +10,7 @@ import { INVITATION_TTL_MS } from "~/domain/companies";
 import { normalizeRut } from "~/domain/rut";
 import { db, type DbOrTx, type Tx } from "./db/client.server";
 import { company, companyEnrolment, companyInvitation, course, enrolment, user } from "./db/schema";
-import { invitationPath, newInvitationToken, queueCompanyMail } from "./companies.server";
+import { invitationPath, newInvitationToken, queueCompanyMails } from "./companies.server";
 import { freeSeats, lockSeatPool, writeLedger } from "./company-seats.server";
 import { logger } from "./logger.server";
 
@@ -207,9 +207,10 @@ async function enrolExisting(tx: Tx, b: Batch, rows: RosterRow[], accountIds: Ma
       .where(and(eq(user.id, userId), isNull(user.rut)));
   }
   await writeLedger(tx, { companyId: b.companyId, courseId, delta: -rows.length, kind: "enrolment", reason: `Carga masiva (${rows.length})`, byUserId: b.byUserId });
-  for (const r of rows) {
-    await queueCompanyMail(tx, r.normalEmail, { kind: "companyEnrolment", name: r.name, companyName: b.companyName, course: b.courseRef, startPath: `/cursos/${courseId}/contenido` });
-  }
+  await queueCompanyMails(
+    tx,
+    rows.map((r) => ({ to: r.normalEmail, message: { kind: "companyEnrolment", name: r.name, companyName: b.companyName, course: b.courseRef, startPath: `/cursos/${courseId}/contenido` } })),
+  );
 }
 
 async function inviteNew(tx: Tx, b: Batch, rows: RosterRow[]) {
@@ -225,8 +226,11 @@ async function inviteNew(tx: Tx, b: Batch, rows: RosterRow[]) {
     if (inserted.length !== part.length) throw new Rollback();
   }
   await writeLedger(tx, { companyId: b.companyId, courseId, delta: -rows.length, kind: "invitation", reason: `Carga masiva (${rows.length})`, byUserId: b.byUserId });
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    await queueCompanyMail(tx, r.normalEmail, { kind: "companyInvitation", name: r.name, companyName: b.companyName, course: b.courseRef, acceptUrl: invitationPath(tokens[i]!.token), expiresAt });
-  }
+  await queueCompanyMails(
+    tx,
+    rows.map((r, i) => ({
+      to: r.normalEmail,
+      message: { kind: "companyInvitation", name: r.name, companyName: b.companyName, course: b.courseRef, acceptUrl: invitationPath(tokens[i]!.token), expiresAt },
+    })),
+  );
 }

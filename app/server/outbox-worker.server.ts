@@ -14,6 +14,7 @@ import { internalHeaders, RESET_PASSWORD_PATH } from "./auth-hooks.server";
 import { renderMail } from "./mail/render-mail.server";
 import { certificateMailFor } from "./certificates.server";
 import { enrolmentMailFor } from "./enrolments.server";
+import { renderCompanyMail } from "./companies.server";
 
 /** After this many failed tries a job is 'failed': an admin sees it at /admin/correos and can retry it. */
 export const MAX_ATTEMPTS = 8;
@@ -55,6 +56,8 @@ async function handle(job: Job): Promise<void> {
       if (mail) await deliverMail(mail);
       return;
     }
+    case "companyMail":
+      return deliverMail({ to: job.to, ...(await renderCompanyMail(job.message)) });
     case "passwordChangedNotice": {
       const [row] = await db().select({ name: user.name, email: user.email }).from(user).where(eq(user.id, job.userId));
       if (row) {

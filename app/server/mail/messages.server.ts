@@ -181,6 +181,9 @@ export type MailMessage =
 
 export type MailKind = MailMessage["kind"];
 
+/** The mails a company's manager or an admin causes for workers and managers (queued as data, rendered when sent). */
+export type CompanyMailMessage = CompanyInvitationMail | CompanyEnrolmentMail | CompanyManagerInvitationMail | CompanyManagerAddedMail;
+
 export interface RenderedMail {
   subject: string;
   html: string;

@@ -1,6 +1,6 @@
 // Companies through their real route modules: an admin creates a company, names managers and grants seats;
 // managers enrol workers; workers accept invitations (the link read from the queued mail).
-import { eq } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { expect } from "vitest";
 import * as adminCompaniesRoute from "~/routes/admin/empresas";
 import * as adminCompanyRoute from "~/routes/admin/empresa";
@@ -9,6 +9,8 @@ import * as invitationRoute from "~/routes/invitacion";
 import { rutCheckDigit } from "~/domain/rut";
 import { db } from "~/server/db/client.server";
 import { outbox } from "~/server/db/schema";
+import { renderCompanyMail } from "~/server/companies.server";
+import type { CompanyMailMessage } from "~/server/mail/messages.server";
 import { call } from "../admin/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
@@ -76,11 +78,23 @@ export function workerFields(over: Record<string, string> = {}) {
   return { name: `Trabajador ${n}`, email: `trabajador${n}.${Math.random().toString(36).slice(2, 8)}@empresa.test`, rut: freshRut(), ...over };
 }
 
-/** The newest queued mail to an address. */
+/** The newest queued mail to an address (a company job is rendered as the outbox worker would). */
 export async function lastMailTo(email: string): Promise<{ subject: string; text: string } | null> {
-  const rows = await db().select({ payload: outbox.payload }).from(outbox).where(eq(outbox.kind, "mail"));
-  const mails = rows.map((r) => (r.payload as { mail: { to: string; subject: string; text: string } }).mail).filter((m) => m.to === email);
-  return mails.at(-1) ?? null;
+  const rows = await db()
+    .select({ kind: outbox.kind, payload: outbox.payload })
+    .from(outbox)
+    .where(inArray(outbox.kind, ["mail", "companyMail"]))
+    .orderBy(asc(outbox.id));
+  for (const row of rows.reverse()) {
+    if (row.kind === "mail") {
+      const mail = (row.payload as { mail: { to: string; subject: string; text: string } }).mail;
+      if (mail.to === email) return mail;
+    } else {
+      const job = row.payload as { to: string; message: CompanyMailMessage };
+      if (job.to === email) return renderCompanyMail(job.message);
+    }
+  }
+  return null;
 }
 
 /** The invitation token in the newest mail to an address. */
