@@ -125,13 +125,13 @@ export class BuiltServer {
       LOG_LEVEL: "info",
       BETTER_AUTH_SECRET: "reliability-secret-reliability-secret-0123",
       WEB_CONCURRENCY: "1",
-      ...options.env,
     };
-    // Never inherit the test run's own settings for these.
+    // Never inherit the test run's own settings for these (a test may still set them through options.env).
     delete env.DATABASE_URL;
     delete env.SMTP_URL;
     delete env.VITEST;
     delete env.PAGE_CACHE;
+    Object.assign(env, options.env);
     if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
     const command = options.umask
       ? ["/bin/sh", ["-c", `umask ${options.umask} && exec "$0" server.js`, process.execPath]]
