@@ -5,6 +5,7 @@ import type { Route } from "./+types/pago-webpay-retorno";
 import { commerceMessages } from "~/domain/commerce";
 import { handleWebpayReturn, orderPath } from "~/server/orders.server";
 import { logger } from "~/server/logger.server";
+import { readForm } from "~/server/request-body.server";
 import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Pago con Webpay") }, { name: "robots", content: "noindex" }];
@@ -22,9 +23,14 @@ export function loader({ request }: Route.LoaderArgs) {
   return settle(new URL(request.url).searchParams);
 }
 
+// Reached only by the app's own `.data` requests (Webpay's cross-site POST is turned into a GET in server/app.ts);
+// read like every other form, within the one body limit.
 export async function action({ request }: Route.ActionArgs) {
-  const body = await request.text().catch(() => "");
-  return settle(new URLSearchParams(body));
+  const read = await readForm(request);
+  if (!read.ok) return data({ message: read.message }, { status: read.status });
+  const params = new URLSearchParams();
+  for (const [name, value] of read.form) if (typeof value === "string") params.append(name, value);
+  return settle(params);
 }
 
 export default function WebpayReturn({ loaderData, actionData }: Route.ComponentProps) {

@@ -45,9 +45,39 @@ test("un multipart roto a /perfil y al examen (con sesión) → 400", async ({ p
 
 test("un multipart roto a cada acción de administración → 400", async ({ page }) => {
   await signInAsAdmin(page);
-  for (const path of ["/admin/usuarios", "/admin/inscripciones", "/admin/cursos", "/admin/cursos/nuevo", "/admin/cursos/1", "/admin/mensajes", "/admin/correos"]) {
+  for (const path of [
+    "/admin/usuarios",
+    "/admin/inscripciones",
+    "/admin/cursos",
+    "/admin/cursos/nuevo",
+    "/admin/cursos/1",
+    "/admin/mensajes",
+    "/admin/correos",
+    "/admin/cupones",
+    "/admin/empresas",
+    "/admin/empresas/999999",
+    "/admin/ventas/AAAA-BBBB",
+    "/admin/usuarios/alguien",
+  ]) {
     await expectRefused(page.request, path);
   }
+});
+
+test("un multipart roto a la compra, la invitación, el aviso y el retorno de Webpay → 400, nunca 500", async ({ page }) => {
+  await signUpAs(page);
+  await expectRefused(page.request, "/cursos/1/comprar");
+  await expectRefused(page.request, "/invitacion/no-es-un-token");
+  for (const path of ["/cursos/2/avisame", "/cursos/3/avisame", "/pagos/webpay/retorno.data"]) {
+    const res = await postBroken(page.request, path);
+    expect(res.status(), path).toBeLessThan(500);
+  }
+  // The app's own .data POST of the return is read within the one form limit.
+  const huge = await page.request.post("/pagos/webpay/retorno.data", {
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL },
+    data: `token_ws=${"x".repeat(200_000)}`,
+    maxRedirects: 0,
+  });
+  expect(huge.status()).toBe(413);
 });
 
 test("un formulario demasiado grande → 413 con el mensaje en español", async ({ request }) => {
