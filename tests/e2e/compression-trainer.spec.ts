@@ -26,6 +26,9 @@ test("a 110 por minuto durante 30 s la práctica se completa", async ({ page }, 
   await expect(pad).toBeVisible();
   await expectNoA11yViolations(page);
   await page.screenshot({ path: `/tmp/material-trainer-${info.project.name}-inicio.png`, fullPage: false });
+  // The three figures' labels fit their boxes, also at 375 px.
+  const overflowing = await page.locator("dl > div").evaluateAll((boxes) => boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+  expect(overflowing).toBe(0);
 
   // Live feedback while tapping: rate, zone and the countdown.
   const tapping = completeCompressionPractice(page);

@@ -196,16 +196,16 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
             <span>{GAUGE_MAX}</span>
           </div>
           <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
-            <div className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Compresiones</dt>
+            <div className="min-w-0 rounded-lg bg-slate-50 p-2 sm:p-3">
+              <dt className="text-xs font-medium text-slate-600 sm:uppercase sm:tracking-wide">Compresiones</dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{shown.taps}</dd>
             </div>
-            <div className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Regularidad</dt>
+            <div className="min-w-0 rounded-lg bg-slate-50 p-2 sm:p-3">
+              <dt className="text-xs font-medium text-slate-600 sm:uppercase sm:tracking-wide">Regularidad</dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{shown.taps > 2 ? `${shown.regularity} %` : "—"}</dd>
             </div>
-            <div className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Pausas</dt>
+            <div className="min-w-0 rounded-lg bg-slate-50 p-2 sm:p-3">
+              <dt className="text-xs font-medium text-slate-600 sm:uppercase sm:tracking-wide">Pausas</dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{shown.taps > 2 ? shown.pauses : "—"}</dd>
             </div>
           </dl>
