@@ -50,8 +50,12 @@ export function contentPath(courseId: number, query = "") {
   return `/cursos/${courseId}/contenido${query}`;
 }
 
-export function openContent(cookie: string | undefined, courseId: number | string, query = "") {
-  return call<Loose>(content.loader, getRequest(`/cursos/${courseId}/contenido${query}`, cookie), { courseId: String(courseId) });
+/** The content page's loader as a browser meets it: the resume redirect (no ?leccion → the lesson named) is followed. */
+export async function openContent(cookie: string | undefined, courseId: number | string, query = "") {
+  const page = `/cursos/${courseId}/contenido`;
+  const first = await call<Loose>(content.loader, getRequest(`${page}${query}`, cookie), { courseId: String(courseId) });
+  if (first.status !== 302 || !first.location?.startsWith(`${page}?leccion=`)) return first;
+  return call<Loose>(content.loader, getRequest(first.location, cookie), { courseId: String(courseId) });
 }
 
 export function postContent(cookie: string | undefined, courseId: number, fields: Record<string, string | string[]>, query = "") {
