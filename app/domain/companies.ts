@@ -10,7 +10,7 @@ import { parseRut, RUT_MESSAGES } from "./rut";
 export const INVITATION_DAYS = 7;
 export const INVITATION_TTL_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
-export const SEAT_KINDS = ["grant", "purchase", "enrolment", "invitation", "revocation", "refund"] as const;
+export const SEAT_KINDS = ["grant", "purchase", "enrolment", "invitation", "revocation", "removal", "refund"] as const;
 export type SeatKind = (typeof SEAT_KINDS)[number];
 export const SEAT_KIND_LABELS: Record<SeatKind, string> = {
   grant: "Asignación del administrador",
@@ -18,6 +18,7 @@ export const SEAT_KIND_LABELS: Record<SeatKind, string> = {
   enrolment: "Inscripción",
   invitation: "Invitación",
   revocation: "Invitación revocada",
+  removal: "Inscripción eliminada por el administrador",
   refund: "Reembolso",
 };
 

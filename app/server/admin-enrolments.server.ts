@@ -2,7 +2,8 @@
 // remove an enrolment, and the CSV export streamed in keyset batches (constant memory at any size).
 import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "./db/client.server";
-import { certificate, course, enrolment, user } from "./db/schema";
+import { certificate, companyEnrolment, course, enrolment, user } from "./db/schema";
+import { lockSeatPool, writeLedger } from "./company-seats.server";
 import { logger } from "./logger.server";
 import { PAGE_SIZE, type EnrolmentStatusFilter, ENROLMENT_STATUSES, ENROLMENT_STATUS_LABELS } from "~/domain/admin-forms";
 import { formatCertificateCode } from "~/domain/certificate-code";
@@ -145,11 +146,24 @@ export async function enrolByEmail(input: { email: string; courseId: number }): 
 }
 
 /** Removes an enrolment with its lesson completions and certificate (cascade). */
-export async function removeEnrolment(id: number): Promise<{ ok: boolean; message: string }> {
+/** Removes an enrolment; one a company paid a seat for gives the seat back to that company, in the same transaction. */
+export async function removeEnrolment(id: number, byUserId: string | null = null): Promise<{ ok: boolean; message: string }> {
   const summary = await getEnrolmentSummary(id);
   if (!summary) return { ok: false, message: adminEnrolmentMessages.notFound };
-  const deleted = await db().delete(enrolment).where(eq(enrolment.id, id)).returning({ id: enrolment.id });
-  if (deleted.length === 0) return { ok: false, message: adminEnrolmentMessages.notFound };
+  const removed = await db().transaction(async (tx) => {
+    const [seat] = await tx
+      .select({ companyId: companyEnrolment.companyId, courseId: companyEnrolment.courseId })
+      .from(companyEnrolment)
+      .where(eq(companyEnrolment.enrolmentId, id));
+    if (seat) await lockSeatPool(tx, seat.companyId, seat.courseId);
+    const deleted = await tx.delete(enrolment).where(eq(enrolment.id, id)).returning({ id: enrolment.id });
+    if (deleted.length === 0) return false;
+    if (seat) {
+      await writeLedger(tx, { ...seat, delta: 1, kind: "removal", reason: `${summary.userName} (${summary.courseTitle})`, byUserId });
+    }
+    return true;
+  });
+  if (!removed) return { ok: false, message: adminEnrolmentMessages.notFound };
   logger.info({ enrolmentId: id, courseId: summary.courseId }, "admin removed an enrolment");
   return { ok: true, message: adminEnrolmentMessages.removed(summary.userName, summary.courseTitle) };
 }

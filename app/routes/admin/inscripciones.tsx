@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readFormOrThrow(request);
   const intent = form.get("intent");
   if (intent === "enrol") {
@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "remove") {
     const id = idSchema.safeParse(form.get("enrolmentId"));
     if (!id.success) return data({ ok: false as const, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, { status: 400 });
-    const result = await removeEnrolment(id.data);
+    const result = await removeEnrolment(id.data, admin.id);
     return data({ ...result, fieldErrors: {}, values: {} }, { status: result.ok ? 200 : 404 });
   }
   return data({ ok: false as const, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, { status: 400 });

@@ -557,7 +557,7 @@ export const companySeatLedger = pgTable(
       .notNull()
       .references(() => course.id, { onDelete: "cascade" }),
     delta: integer("delta").notNull(),
-    kind: text("kind").notNull(), // grant | purchase | enrolment | invitation | revocation
+    kind: text("kind").notNull(), // SEAT_KINDS in domain/companies.ts
     reason: text("reason"),
     byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
     orderId: integer("order_id").references(() => order.id, { onDelete: "restrict" }),

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as adminCompaniesRoute from "~/routes/admin/empresas";
 import * as adminCompanyRoute from "~/routes/admin/empresa";
 import * as courseRoute from "~/routes/empresa/curso";
+import * as enrolmentsRoute from "~/routes/admin/inscripciones";
 import { db } from "~/server/db/client.server";
 import { company, companyEnrolment, companyInvitation, companyManager, companySeatLedger, enrolment, user } from "~/server/db/schema";
 import { freeSeats } from "~/server/company-seats.server";
@@ -131,6 +132,23 @@ describe("inscribir trabajadores", () => {
     const page = await courseLoader(manager.cookie, companyId);
     expect(page.data.workers).toEqual([expect.objectContaining({ name: "Pedro Soto", status: "Sin iniciar", attempts: 0, bestScore: "—" })]);
     expect(page.data.seat).toMatchObject({ credited: 2, used: 1, free: 1 });
+  });
+
+  it("si el administrador elimina la inscripción de un trabajador, el cupo vuelve a la empresa (una vez, también con dos clics a la vez)", async () => {
+    const { companyId, manager } = await companyWithManager(admin.cookie, 1);
+    const worker = await createUser({ name: "Rosa Díaz" });
+    expect((await enrolRequest(manager.cookie, companyId, { name: "Rosa Díaz", email: worker.email, rut: freshRut() })).status).toBe(200);
+    expect(await free(companyId)).toBe(0);
+    const [row] = await db().select({ id: enrolment.id }).from(enrolment).where(and(eq(enrolment.userId, worker.id), eq(enrolment.courseId, 1)));
+    const remove = () => call(enrolmentsRoute.action, formRequest("/admin/inscripciones", { intent: "remove", enrolmentId: String(row!.id) }, { cookie: admin.cookie }));
+    const results = await Promise.all([remove(), remove()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
+    expect(await free(companyId)).toBe(1);
+    const ledger = await db().select().from(companySeatLedger).where(and(eq(companySeatLedger.companyId, companyId), eq(companySeatLedger.kind, "removal")));
+    expect(ledger).toEqual([expect.objectContaining({ delta: 1, byUserId: admin.id, reason: "Rosa Díaz (Reanimación Cardiopulmonar solo Compresiones)" })]);
+    // The freed seat takes the next worker.
+    expect((await enrolRequest(manager.cookie, companyId, workerFields())).status).toBe(200);
+    expect(await free(companyId)).toBe(0);
   });
 
   it("un RUT de otra cuenta o distinto del de la cuenta: rechazado junto al campo", async () => {
