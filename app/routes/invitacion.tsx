@@ -12,10 +12,11 @@ import { AuthCard, FormAlert, linkClass } from "~/ui/account/form-parts";
 import { TextField } from "~/ui/admin/field";
 import { SubmitButton } from "~/ui/admin/submit-button";
 import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
 type ActionData = { message: string | null; fieldErrors: Record<string, string> };
 
-export const meta: Route.MetaFunction = () => [{ title: `Invitación | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Invitación") }, { name: "robots", content: "noindex" }];
 
 async function load(token: string | undefined) {
   if (!token || !INVITATION_TOKEN_PATTERN.test(token)) return null;

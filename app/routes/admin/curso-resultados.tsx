@@ -8,9 +8,10 @@ import { getCourseResults } from "~/server/admin-course-results.server";
 import { requireAdmin } from "~/server/session.server";
 import { CourseResultsView } from "~/ui/admin/insight/course-results-view";
 import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: `${d && "course" in d ? `Resultados: ${d.course.title}` : "Resultados"} | Administración | Academia` },
+  { title: pageTitle(`${d && "course" in d ? `Resultados: ${d.course.title}` : "Resultados"} | Administración`) },
   { name: "robots", content: "noindex" },
 ];
 

@@ -14,9 +14,10 @@ import { requireAdmin } from "~/server/session.server";
 import { CompanyDetail, type CompanyActionData } from "~/ui/company/admin-companies";
 import { Notice } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData && "view" in loaderData ? loaderData.view.company.name : "Empresa"} | Empresas | Administración | Academia` },
+  { title: pageTitle(`${loaderData && "view" in loaderData ? loaderData.view.company.name : "Empresa"} | Empresas | Administración`) },
   { name: "robots", content: "noindex" },
 ];
 

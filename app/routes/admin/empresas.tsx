@@ -9,8 +9,9 @@ import { requireAdmin } from "~/server/session.server";
 import { CompaniesTable, CompanyForm, type CompanyActionData } from "~/ui/company/admin-companies";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Empresas | Administración | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Empresas | Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -8,8 +8,9 @@ import { requireAdmin } from "~/server/session.server";
 import { OverviewView } from "~/ui/admin/insight/overview-view";
 import { DashboardView } from "~/ui/dashboard/dashboard-view";
 import { isDashboardLoading } from "~/ui/dashboard/loading";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Panel de Administración | Academia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Panel de Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);

@@ -10,9 +10,10 @@ import { requireAdmin } from "~/server/session.server";
 import { LearnerView } from "~/ui/admin/insight/learner-view";
 import { Notice } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: `${d && "profile" in d ? d.profile.name : "Usuario"} | Usuarios | Administración | Academia` },
+  { title: pageTitle(`${d && "profile" in d ? d.profile.name : "Usuario"} | Usuarios | Administración`) },
   { name: "robots", content: "noindex" },
 ];
 

@@ -15,9 +15,9 @@ import { env } from "~/server/env.server";
 import { RosterPreview, UploadForm, type PreviewRow, type RosterActionData } from "~/ui/company/roster";
 import { Notice } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
-import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Carga masiva | ${loaderData?.course.title ?? "Curso"} | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(`Carga masiva | ${loaderData?.course.title ?? "Curso"}`) }, { name: "robots", content: "noindex" }];
 
 async function courseOf(params: { courseId?: string }) {
   const id = parseId(params.courseId);

@@ -18,9 +18,9 @@ import { checkout, orderPath } from "~/server/orders.server";
 import { getSaleModes } from "~/server/sale-mode.server";
 import { BuySeatsForm, type BuySeatsActionData } from "~/ui/company/buy-seats";
 import { container } from "~/ui/admin/styles";
-import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: `Comprar cupos | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Comprar cupos") }, { name: "robots", content: "noindex" }];
 
 const adminsGrant = "Los administradores asignan cupos desde Administración → Empresas.";
 

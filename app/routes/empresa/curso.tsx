@@ -26,10 +26,10 @@ import { getPublishedCourse } from "~/server/courses.server";
 import { EnrolWorkerForm, InvitationsList, PortalHeader, WorkersTable, type PortalActionData } from "~/ui/company/portal";
 import { Notice } from "~/ui/admin/notice";
 import { container, input, label, secondaryButton } from "~/ui/admin/styles";
-import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.course.title ?? "Curso"} | ${loaderData?.company.name ?? "Empresa"} | ${site.name}` },
+  { title: pageTitle(`${loaderData?.course.title ?? "Curso"} | ${loaderData?.company.name ?? "Empresa"}`) },
   { name: "robots", content: "noindex" },
 ];
 

@@ -8,9 +8,9 @@ import { seatSummaries } from "~/server/company-seats.server";
 import { PortalHeader } from "~/ui/company/portal";
 import { SeatsTable } from "~/ui/company/seats-table";
 import { container, primaryButton } from "~/ui/admin/styles";
-import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.company.name ?? "Empresa"} | Portal de empresa | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(`${loaderData?.company.name ?? "Empresa"} | Portal de empresa`) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { company } = await requireCompanyAccess(request, parseId(params.companyId));

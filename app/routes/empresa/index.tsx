@@ -4,9 +4,9 @@ import { formatRut } from "~/domain/rut";
 import { requireManagerHome } from "~/server/companies.server";
 import { CompanyPicker } from "~/ui/company/portal";
 import { container } from "~/ui/admin/styles";
-import { site } from "~/config/site";
+import { pageTitle } from "~/ui/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: `Portal de empresa | ${site.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Portal de empresa") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { companies } = await requireManagerHome(request);
