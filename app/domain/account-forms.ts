@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { safeLocalPath } from "./redirects";
 import { accountMessages as M } from "./account-messages";
+import { singleLineText } from "./plain-text";
 import { parseRut, RUT_MESSAGES } from "./rut";
 
 import { MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_PHONE_LENGTH, MIN_PASSWORD_LENGTH } from "./account-limits";
@@ -29,12 +30,9 @@ const email = z
 
 const newPassword = z.string().min(MIN_PASSWORD_LENGTH, M.passwordTooShort).max(MAX_PASSWORD_LENGTH, M.passwordTooLong);
 
-// Control characters are invisible in a name or an address, and PostgreSQL refuses NUL in text (a 500):
-// line breaks and tabs become spaces, the rest are dropped, before trimming and the length rules.
-// eslint-disable-next-line no-control-regex
-export const withoutControls = (v: string) => v.replace(/[\t\n\r]/g, " ").replace(/[\u0000-\u001f\u007f]/g, "");
+// Control characters go before trimming and the length rules (plain-text.ts says why).
 
-const name = z.string().transform(withoutControls).pipe(z.string().trim().min(1, M.nameEmpty).max(MAX_NAME_LENGTH, M.nameTooLong));
+const name = singleLineText.pipe(z.string().trim().min(1, M.nameEmpty).max(MAX_NAME_LENGTH, M.nameTooLong));
 
 export const registerSchema = z
   .object({ name, email, password: newPassword, confirmPassword: z.string() })
@@ -55,9 +53,7 @@ export const newPasswordSchema = z
   .refine((d) => d.password === d.confirmPassword, { path: ["confirmPassword"], error: M.passwordMismatch });
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .transform(withoutControls)
+  singleLineText
     .pipe(z.string().trim().max(max, message))
     .transform((v) => (v === "" ? null : v));
 

@@ -2,7 +2,7 @@
 // the UI (which shows the Spanish messages next to each field). Values arrive as form strings.
 import { z } from "zod";
 import { EXAM_QUESTION_COUNT } from "./grading";
-import { withoutControlChars } from "./plain-text";
+import { singleLineText, withoutControlChars } from "./plain-text";
 
 export const PAGE_SIZE = 25;
 // An exam draws this many questions (decisions.md B11), so its bank needs at least as many.
@@ -52,9 +52,8 @@ export function parseForm<S extends z.ZodType>(schema: S, form: FormData, fields
 
 // Control characters never reach the database (NUL would make PostgreSQL fail): see plain-text.ts.
 const multiline = z.string().transform((v) => withoutControlChars(v, { multiline: true }));
-const singleLine = z.string().transform((v) => withoutControlChars(v));
 const text = (max: number, tooLong: string) => multiline.pipe(z.string().trim().max(max, tooLong));
-const required = (message: string, max = 200) => singleLine.pipe(z.string().trim().min(1, message).max(max, `Máximo ${max} caracteres.`));
+const required = (message: string, max = 200) => singleLineText.pipe(z.string().trim().min(1, message).max(max, `Máximo ${max} caracteres.`));
 const lines = (maxLines: number, message: string) =>
   multiline
     .transform((v) =>

@@ -1,7 +1,7 @@
 // Pure rules of selling a course (decisions.md E1): what a coupon takes off, what an order's states
 // mean and are called, and the Spanish texts of checkout, receipts and the sales pages.
 import { z } from "zod";
-import { withoutControlChars } from "./plain-text";
+import { singleLineText } from "./plain-text";
 
 export const ORDER_STATUSES = ["pending", "paid", "rejected", "cancelled", "refunded", "failed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -101,18 +101,17 @@ export const commerceMessages = {
 } as const;
 
 // ── Forms ────────────────────────────────────────────────────────────────────
-const singleLine = z.string().transform((v) => withoutControlChars(v));
 
 export const CHECKOUT_FIELDS = ["method", "coupon", "terms"] as const;
 export const checkoutSchema = z.object({
   method: z.enum(["webpay", "transfer"], { message: commerceMessages.methodRequired }),
-  coupon: singleLine.transform(normalizeCouponCode).pipe(z.union([z.literal(""), z.string().regex(COUPON_CODE_PATTERN, commerceMessages.couponFormat)])),
+  coupon: singleLineText.transform(normalizeCouponCode).pipe(z.union([z.literal(""), z.string().regex(COUPON_CODE_PATTERN, commerceMessages.couponFormat)])),
   terms: z.literal("on", { message: commerceMessages.termsRequired }),
 });
 
 export const WAITLIST_FIELDS = ["email"] as const;
 export const waitlistSchema = z.object({
-  email: singleLine.pipe(z.string().trim().toLowerCase().max(254, commerceMessages.waitlistEmail).pipe(z.email(commerceMessages.waitlistEmail))),
+  email: singleLineText.pipe(z.string().trim().toLowerCase().max(254, commerceMessages.waitlistEmail).pipe(z.email(commerceMessages.waitlistEmail))),
 });
 
 export const COUPON_FIELDS = ["code", "kind", "value", "courseId", "expiresOn", "maxUses"] as const;
@@ -125,7 +124,7 @@ const optionalInt = (message: string, min: number, max: number) =>
 
 export const couponSchema = z
   .object({
-    code: singleLine.transform(normalizeCouponCode).pipe(z.string().regex(COUPON_CODE_PATTERN, commerceMessages.couponFormat)),
+    code: singleLineText.transform(normalizeCouponCode).pipe(z.string().regex(COUPON_CODE_PATTERN, commerceMessages.couponFormat)),
     kind: z.enum(COUPON_KINDS, { message: "Elige el tipo de descuento." }),
     value: z.string().trim().regex(/^\d{1,9}$/, "Ingresa un número entero mayor que 0.").transform(Number).pipe(z.number().int().min(1, "Ingresa un número entero mayor que 0.")),
     courseId: optionalInt("Elige un curso de la lista.", 1, 2_147_483_647),
@@ -142,13 +141,13 @@ export const couponSchema = z
 
 export const REFUND_FIELDS = ["reason", "keepAccess"] as const;
 export const refundSchema = z.object({
-  reason: singleLine.pipe(z.string().trim().min(1, "Indica el motivo del reembolso.").max(500, "Máximo 500 caracteres.")),
+  reason: singleLineText.pipe(z.string().trim().min(1, "Indica el motivo del reembolso.").max(500, "Máximo 500 caracteres.")),
   keepAccess: z.string().transform((v) => v === "on"),
 });
 
 export const REJECT_FIELDS = ["reason"] as const;
 export const rejectSchema = z.object({
-  reason: singleLine.pipe(z.string().trim().max(500, "Máximo 500 caracteres.")).transform((v) => v || null),
+  reason: singleLineText.pipe(z.string().trim().max(500, "Máximo 500 caracteres.")).transform((v) => v || null),
 });
 
 /** What a Date of the Santiago calendar day 'yyyy-mm-dd' ends at: a coupon valid 'until' that day. */

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { checkoutSchema } from "./commerce";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./account-limits";
-import { withoutControlChars } from "./plain-text";
+import { singleLineText, withoutControlChars } from "./plain-text";
 import { parseRut, RUT_MESSAGES } from "./rut";
 
 /** An invitation link works for 7 days after it was (last) sent. */
@@ -76,16 +76,15 @@ export const companyMessages = {
   notManagerOfThis: "No tienes acceso a esta empresa.",
 } as const;
 
-const singleLine = z.string().transform((v) => withoutControlChars(v));
-const requiredText = (message: string, max: number) => singleLine.pipe(z.string().trim().min(1, message).max(max, companyMessages.tooLong(max)));
+const requiredText = (message: string, max: number) => singleLineText.pipe(z.string().trim().min(1, message).max(max, companyMessages.tooLong(max)));
 const optionalText = (max: number) =>
-  singleLine.pipe(z.string().trim().max(max, companyMessages.tooLong(max))).transform((v) => (v === "" ? null : v));
+  singleLineText.pipe(z.string().trim().max(max, companyMessages.tooLong(max))).transform((v) => (v === "" ? null : v));
 
-export const emailField = singleLine.pipe(z.string().trim().toLowerCase().max(254, companyMessages.emailInvalid).pipe(z.email(companyMessages.emailInvalid)));
+export const emailField = singleLineText.pipe(z.string().trim().toLowerCase().max(254, companyMessages.emailInvalid).pipe(z.email(companyMessages.emailInvalid)));
 
 /** A RUT as typed → its normalised form, or the Spanish reason it is not one. */
 export const rutField = (requiredMessage: string) =>
-  singleLine.transform((v, ctx) => {
+  singleLineText.transform((v, ctx) => {
     if (v.trim() === "") {
       ctx.addIssue({ code: "custom", message: requiredMessage });
       return z.NEVER;
@@ -98,7 +97,7 @@ export const rutField = (requiredMessage: string) =>
     return parsed.rut;
   });
 
-const phoneField = singleLine.pipe(
+const phoneField = singleLineText.pipe(
   z
     .string()
     .trim()

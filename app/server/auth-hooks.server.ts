@@ -7,7 +7,8 @@
 import crypto from "node:crypto";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
-import { isValidEmail, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, withoutControls } from "~/domain/account-forms";
+import { isValidEmail, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "~/domain/account-forms";
+import { withoutControlChars } from "~/domain/plain-text";
 import { accountMessages as M } from "~/domain/account-messages";
 import { db } from "./db/client.server";
 import { verification } from "./db/schema";
@@ -145,7 +146,7 @@ async function deferPasswordReset(ctx: HookContext) {
 function nameRule(ctx: HookContext) {
   const b = body(ctx);
   if (b.name === undefined) return;
-  const name = typeof b.name === "string" ? withoutControls(b.name).trim() : "";
+  const name = typeof b.name === "string" ? withoutControlChars(b.name).trim() : "";
   if (name.length === 0 || name.length > MAX_NAME_LENGTH) throw badRequest("INVALID_NAME", "Invalid name");
   return { context: { body: { ...b, name } } };
 }

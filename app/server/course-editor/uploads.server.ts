@@ -8,6 +8,7 @@ import { logger } from "../logger.server";
 import { storeAsset } from "../storage.server";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
 import { type Outcome, touchCourse, lessonOfCourse } from "./shared.server";
+import { withoutControlChars } from "~/domain/plain-text";
 
 // ── Lesson files ────────────────────────────────────────────────────────────
 
@@ -24,8 +25,7 @@ const MP4_EXTENSIONS = new Set([".mp4", ".m4v"]);
 
 /** A file name safe to store and to send back in Content-Disposition. */
 export function cleanFilename(name: string) {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const base = path.basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const base = withoutControlChars(path.basename(name.replace(/\\/g, "/"))).trim();
   return (base || "archivo").slice(-200);
 }
 
