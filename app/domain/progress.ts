@@ -1,7 +1,9 @@
 // Course progress (decisions.md B8 and A5): which event completes a lesson, when a module counts as
 // completed, and the course percentage. Pure rules; the writes live in ~/server/learning.server.
 
-export type LessonType = "presentacion" | "documento" | "video" | "lectura" | "practica" | "examen";
+import type { LessonType } from "./lesson-types";
+
+export type { LessonType };
 
 /** How the viewer shows a lesson (decisions.md A4). */
 export type ViewerMode = "pdf" | "video" | "lectura" | "download" | "examen" | "practica";
