@@ -10,18 +10,10 @@ import express from "express";
 import postgres from "postgres";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  BACKUP_ENDPOINT_PATH,
-  backupOffline,
-  backupPostgres,
-  backupRoute,
-  endpointFile,
-  publishBackupEndpoint,
-  readManifest,
-  requestServerBackup,
-  restoreBackup,
-  writeBackup,
-} from "~/server/backup.server";
+import { backupOffline, backupPostgres, writeBackup } from "~/server/backup/backup.server";
+import { requestServerBackup } from "~/server/backup/client.server";
+import { BACKUP_ENDPOINT_PATH, backupRoute, endpointFile, publishBackupEndpoint } from "~/server/backup/endpoint.server";
+import { readManifest, restoreBackup } from "~/server/backup/restore.server";
 import { dbHandle, openDb, setDbHandle, type DbHandle } from "~/server/db/client.server";
 import { acquireDataDirLock, DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { asset, user } from "~/server/db/schema";
