@@ -2,7 +2,9 @@
 // Embedded database: the running academy writes it (it holds the database); with none running, the data
 // directory is opened here. PostgreSQL (DATABASE_URL): pg_dump, which must be on the PATH.
 import path from "node:path";
-import { backupOffline, backupPostgres, requestServerBackup, type BackupResult } from "~/server/backup.server";
+import { backupOffline, backupPostgres } from "~/server/backup/backup.server";
+import { requestServerBackup } from "~/server/backup/client.server";
+import type { BackupResult } from "~/server/backup/format.server";
 import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 
 const dataDir = path.resolve(process.env.DATA_DIR || "./data");

@@ -2,7 +2,7 @@
 // (DATA_DIR, or DATABASE_URL for a PostgreSQL backup). The replaced embedded database is kept beside it.
 import fs from "node:fs";
 import path from "node:path";
-import { readManifest, restoreBackup } from "~/server/backup.server";
+import { readManifest, restoreBackup } from "~/server/backup/restore.server";
 import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 
 const file = process.argv[2];

@@ -9,7 +9,7 @@ import { boot, shutdown } from "~/server/boot.server";
 import { checkDatabase } from "~/server/db/availability.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/backup.server";
+import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/backup/endpoint.server";
 import { withRequestScope } from "~/server/request-scope.server";
 import { invalidatePublicPages, pageCache } from "./page-cache";
 import { onCatalogueChanged } from "~/server/catalogue-events.server";
@@ -35,7 +35,7 @@ app.get("/healthz", async (_req, res) => {
   else res.status(503).type("text/plain").send("database unavailable");
 });
 
-// `npm run backup` asks the process that holds the embedded database (token in DATA_DIR, see backup.server.ts).
+// `npm run backup` asks the process that holds the embedded database (token in DATA_DIR, see app/server/backup/endpoint.server.ts).
 app.post(BACKUP_ENDPOINT_PATH, backupRoute);
 
 // Webpay brings the buyer back from Transbank's site by a cross-site form POST for some outcomes (docs/payments.md,

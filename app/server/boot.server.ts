@@ -7,7 +7,7 @@ import { env, parseEnv, setEnv } from "./env.server";
 import { configureLogger, logger } from "./logger.server";
 import { loadCatalogue } from "./catalogue.server";
 import { resetAuth } from "./auth.server";
-import { publishBackupEndpoint } from "./backup.server";
+import { publishBackupEndpoint } from "./backup/endpoint.server";
 import { startOutboxWorker, type OutboxWorker } from "./outbox-worker.server";
 
 let worker: OutboxWorker | undefined;

@@ -9,19 +9,13 @@ import path from "node:path";
 import express from "express";
 import postgres from "postgres";
 import { count, eq } from "drizzle-orm";
+import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  BACKUP_ENDPOINT_PATH,
-  backupOffline,
-  backupPostgres,
-  backupRoute,
-  endpointFile,
-  publishBackupEndpoint,
-  readManifest,
-  requestServerBackup,
-  restoreBackup,
-  writeBackup,
-} from "~/server/backup.server";
+import { listArchive, readArchiveEntry } from "~/server/backup/archive.server";
+import { backupOffline, backupPostgres, writeBackup } from "~/server/backup/backup.server";
+import { requestServerBackup } from "~/server/backup/client.server";
+import { BACKUP_ENDPOINT_PATH, backupRoute, endpointFile, publishBackupEndpoint } from "~/server/backup/endpoint.server";
+import { readManifest, restoreBackup, restoreFiles } from "~/server/backup/restore.server";
 import { dbHandle, openDb, setDbHandle, type DbHandle } from "~/server/db/client.server";
 import { acquireDataDirLock, DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { asset, user } from "~/server/db/schema";
@@ -129,6 +123,9 @@ describe("copias de seguridad de la base embebida", () => {
       expect(path.basename(result.file)).toMatch(/^academia-\d{8}-\d{6}(-\d+)?\.tar$/);
       expect(fs.statSync(result.file).mode & 0o077).toBe(0);
       expect(result.files).toBe(1);
+      // Database first, files, manifest last; no directory entries, no staging left behind.
+      expect((await listArchive(result.file)).map((e) => e.name)).toEqual(["db/pgdata.tar.gz", `files/${storageKey}`, "manifest.json"]);
+      expect(fs.readdirSync(path.join(dataDir, "backups")).filter((n) => n.startsWith(".") || n.endsWith(".partial"))).toEqual([]);
       const { manifest } = await readManifest(result.file);
       expect(manifest).toMatchObject({ format: "academia-backup", database: "pglite", files: 1 });
     } finally {
@@ -220,6 +217,64 @@ describe("copias de seguridad de la base embebida", () => {
     expect(await requestServerBackup(dataDir)).toBeUndefined();
     const result = await backupOffline(dataDir);
     expect((await readManifest(result.file)).manifest.files).toBe(1);
+  });
+});
+
+describe("el contenedor tar de las copias", () => {
+  const sha256 = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex");
+
+  // Written by the hand-made ustar writer this project used before node-tar (a fake database tarball, a path
+  // over 100 bytes in the ustar prefix field, an empty file, a skipped .tmp): backups taken then stay readable.
+  it("una copia escrita por el códec tar anterior se sigue leyendo y sus archivos se restauran", async () => {
+    const fixture = path.join(import.meta.dirname, "fixtures", "backup-hand-codec.tar");
+    const long = `ab/${"d".repeat(70)}/${"x".repeat(60)}.pdf`;
+    const { manifest, entries } = await readManifest(fixture);
+    expect(manifest).toMatchObject({ format: "academia-backup", version: 1, database: "pglite", files: 3, filesBytes: 6024 });
+    expect(entries).toEqual([
+      { name: "db/pgdata.tar.gz", size: 3000 },
+      { name: `files/${long}`, size: 1024 },
+      { name: "files/ab/one.pdf", size: 5000 },
+      { name: "files/empty.bin", size: 0 },
+      { name: "manifest.json", size: 182 },
+    ]);
+    expect(sha256(await readArchiveEntry(fixture, "db/pgdata.tar.gz"))).toBe("e174f80d2d47af878e98ce9ce3d18f0b2e7da791913fd89081139dbc11f583cc");
+
+    const target = tmpDataDir();
+    expect(await restoreFiles(fixture, target)).toBe(3);
+    const expected: Record<string, string> = {
+      [long]: "bf2467aa376391ed8aae8dbaa52e4d303ddc3e9055333001b8a6d6f0b15f7f13",
+      "ab/one.pdf": "eee37db7d30dabe6e602afe81edb0ab8fc54e6f8a6dbb584699f5a70fbda5b44",
+      "empty.bin": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    };
+    for (const [key, hash] of Object.entries(expected)) {
+      const restored = path.join(target, "files", key);
+      expect(sha256(fs.readFileSync(restored))).toBe(hash);
+      expect(fs.statSync(restored).mode & 0o777).toBe(0o600);
+    }
+    // The private extraction directory is gone; nothing but files/ was written.
+    expect(fs.readdirSync(target)).toEqual(["files"]);
+    // Already present (same name, same bytes by construction): counted, not written again.
+    fs.writeFileSync(path.join(target, "files", "ab", "one.pdf"), "kept");
+    expect(await restoreFiles(fixture, target)).toBe(3);
+    expect(fs.readFileSync(path.join(target, "files", "ab", "one.pdf"), "utf8")).toBe("kept");
+  });
+
+  it("una entrada con ../ se rechaza y no escribe fuera de DATA_DIR", async () => {
+    const outside = tmpDataDir();
+    const target = path.join(outside, "data");
+    fs.mkdirSync(target);
+    const header = (name: string) => {
+      const block = Buffer.alloc(512);
+      new tar.Header({ path: name, size: 4, type: "File", mode: 0o600, mtime: new Date() }).encode(block);
+      return block;
+    };
+    const body = Buffer.alloc(512);
+    body.write("evil");
+    const evil = path.join(outside, "evil.tar");
+    fs.writeFileSync(evil, Buffer.concat([header("files/../../../evil.txt"), body, header("files/../../evil.txt"), body, Buffer.alloc(1024)]));
+    await expect(restoreFiles(evil, target)).rejects.toThrow(/not a valid backup/);
+    expect(fs.readdirSync(outside).sort()).toEqual(["data", "evil.tar"]);
+    expect(fs.readdirSync(target)).toEqual([]);
   });
 });
 
