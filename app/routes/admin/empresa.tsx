@@ -60,7 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       : r.field
         ? reply({ ok: false, message: null, fieldErrors: { [r.field]: r.message }, values }, 400)
         : reply({ ok: false, message: r.message, fieldErrors: {}, values }, 409);
-  if (intent === "addManager") {
+  if (intent === "add-manager") {
     const parsed = parseForm(managerSchema, form, MANAGER_FIELDS);
     if (!parsed.ok) return reply({ ok: false, message: null, fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
     return outcome(await addManager(id, parsed.data, admin.id), parsed.values);
@@ -70,12 +70,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!parsed.ok) return reply({ ok: false, message: null, fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
     return outcome(await grantSeats(id, parsed.data, admin.id), parsed.values);
   }
-  if (intent === "removeManager") {
+  if (intent === "remove-manager") {
     const userId = form.get("userId");
     if (typeof userId !== "string" || !/^[A-Za-z0-9_-]{1,100}$/.test(userId)) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
     return outcome(await removeManager(id, userId));
   }
-  if (intent === "revokeManagerInvitation") {
+  if (intent === "revoke-manager-invitation") {
     const invitationId = parseId(form.get("invitationId"));
     if (invitationId === null) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
     return outcome(await revokeManagerInvitation(id, invitationId));

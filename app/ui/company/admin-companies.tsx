@@ -154,7 +154,7 @@ export function CompanyDetail({ view, actionData }: { view: CompanyDetailView; a
                 </span>
                 <Form method="post">
                   <input type="hidden" name="userId" value={m.userId} />
-                  <SubmitButton intent="removeManager" label="Quitar" pendingLabel="Quitando..." className={smallButton} match={["userId", m.userId]} />
+                  <SubmitButton intent="remove-manager" label="Quitar" pendingLabel="Quitando..." className={smallButton} match={["userId", m.userId]} />
                 </Form>
               </li>
             ))}
@@ -170,7 +170,7 @@ export function CompanyDetail({ view, actionData }: { view: CompanyDetailView; a
                 </span>
                 <Form method="post">
                   <input type="hidden" name="invitationId" value={i.id} />
-                  <SubmitButton intent="revokeManagerInvitation" label="Revocar" pendingLabel="Revocando..." className={smallButton} match={["invitationId", String(i.id)]} />
+                  <SubmitButton intent="revoke-manager-invitation" label="Revocar" pendingLabel="Revocando..." className={smallButton} match={["invitationId", String(i.id)]} />
                 </Form>
               </li>
             ))}
@@ -183,13 +183,13 @@ export function CompanyDetail({ view, actionData }: { view: CompanyDetailView; a
             type="email"
             inputMode="email"
             required
-            defaultValue={valuesFor("addManager").email}
-            error={errorsFor("addManager").email}
+            defaultValue={valuesFor("add-manager").email}
+            error={errorsFor("add-manager").email}
             hint="Si no tiene cuenta, le enviamos una invitación."
           />
-          <TextField label="Nombre (si no tiene cuenta)" name="name" defaultValue={valuesFor("addManager").name} error={errorsFor("addManager").name} />
+          <TextField label="Nombre (si no tiene cuenta)" name="name" defaultValue={valuesFor("add-manager").name} error={errorsFor("add-manager").name} />
           <div>
-            <SubmitButton intent="addManager" label="Agregar encargado" pendingLabel="Agregando..." />
+            <SubmitButton intent="add-manager" label="Agregar encargado" pendingLabel="Agregando..." />
           </div>
         </Form>
       </Section>

@@ -55,7 +55,7 @@ export async function grant(adminCookie: string, companyId: number, seats: numbe
 export async function companyWithManager(adminCookie: string, seats = 5) {
   const companyId = await createCompany(adminCookie);
   const manager = await createUser({ name: "Encargada" });
-  const added = await adminCompanyAction(adminCookie, companyId, { intent: "addManager", email: manager.email, name: "" });
+  const added = await adminCompanyAction(adminCookie, companyId, { intent: "add-manager", email: manager.email, name: "" });
   expect(added.status, JSON.stringify(added.data)).toBe(200);
   if (seats > 0) await grant(adminCookie, companyId, seats);
   return { companyId, manager };

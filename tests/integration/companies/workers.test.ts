@@ -96,14 +96,14 @@ describe("empresas en la administración", () => {
   it("encargados: cuenta existente al tiro; correo desconocido recibe una invitación y entra al portal al aceptarla", async () => {
     const id = await createCompany(admin.cookie);
     const existing = await createUser();
-    expect((await adminCompanyAction(admin.cookie, id, { intent: "addManager", email: existing.email.toUpperCase(), name: "" })).status).toBe(200);
+    expect((await adminCompanyAction(admin.cookie, id, { intent: "add-manager", email: existing.email.toUpperCase(), name: "" })).status).toBe(200);
     expect((await lastMailTo(existing.email))?.text).toContain(`/empresa/${id}`);
-    const twice = await adminCompanyAction(admin.cookie, id, { intent: "addManager", email: existing.email, name: "" });
+    const twice = await adminCompanyAction(admin.cookie, id, { intent: "add-manager", email: existing.email, name: "" });
     expect(twice.data.fieldErrors.email).toBe("Esa persona ya es encargada de esta empresa.");
-    const adminAsManager = await adminCompanyAction(admin.cookie, id, { intent: "addManager", email: admin.email, name: "" });
+    const adminAsManager = await adminCompanyAction(admin.cookie, id, { intent: "add-manager", email: admin.email, name: "" });
     expect(adminAsManager.status).toBe(400);
     const email = `encargado.${Date.now()}@empresa.test`;
-    const invited = await adminCompanyAction(admin.cookie, id, { intent: "addManager", email, name: "Luis Pérez" });
+    const invited = await adminCompanyAction(admin.cookie, id, { intent: "add-manager", email, name: "Luis Pérez" });
     expect(invited.data.message).toBe("Enviamos una invitación por correo para que cree su cuenta de encargado.");
     expect((await lastMailTo(email))?.subject).toMatch(/Te damos acceso al portal de/);
     const accepted = await acceptWithPassword(await invitationTokenFor(email));
