@@ -12,6 +12,7 @@ export const MIN_EXAM_QUESTIONS = EXAM_QUESTION_COUNT;
 export const uploadTooLargeMessage = (mb: number) => `El archivo supera el tamaño máximo de ${mb} MB.`;
 
 import { LESSON_TYPES } from "./lesson-types";
+import { idField } from "./ids";
 export { LESSON_TYPES, LESSON_TYPE_LABELS, type LessonType } from "./lesson-types";
 
 export const LESSON_STATUSES = ["published", "pending"] as const;
@@ -165,12 +166,10 @@ export const enrolByEmailSchema = z.object({
     .toLowerCase()
     .min(1, "Ingresa el correo electrónico de la persona.")
     .pipe(z.email("El correo electrónico no es válido.")),
-  courseId: z.string().regex(/^\d+$/, "Elige un curso.").transform(Number),
+  courseId: idField("Elige un curso."),
 });
 export const ENROL_FIELDS = ["email", "courseId"] as const;
 
-/** An id posted by a form (hidden field); anything else is not an id. */
-export { idSchema } from "./ids";
 
 export const ENROLMENT_STATUSES = ["en-progreso", "completado"] as const;
 export type EnrolmentStatusFilter = (typeof ENROLMENT_STATUSES)[number];

@@ -12,12 +12,16 @@ export function parseId(value: unknown): number | null {
   return id <= MAX_ID ? id : null;
 }
 
-/** parseId as a zod schema, for form schemas. */
-export const idSchema = z.unknown().transform((value, ctx) => {
-  const id = parseId(value);
-  if (id === null) {
-    ctx.addIssue({ code: "custom", message: "Identificador inválido." });
-    return z.NEVER;
-  }
-  return id;
-});
+/** parseId as a zod schema for a form field, with the message shown when it is not an id. */
+export function idField(message: string) {
+  return z.unknown().transform((value, ctx) => {
+    const id = parseId(value);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });
+}
+
+export const idSchema = idField("Identificador inválido.");

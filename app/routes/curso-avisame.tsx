@@ -4,7 +4,8 @@ import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/curso-avisame";
 import { WAITLIST_FIELDS, commerceMessages, waitlistSchema } from "~/domain/commerce";
 import { parseForm } from "~/domain/admin-forms";
-import { getPublishedCourse, parseCourseId } from "~/server/courses.server";
+import { getPublishedCourse } from "~/server/courses.server";
+import { parseId } from "~/domain/ids";
 import { getSaleModes } from "~/server/sale-mode.server";
 import { getUser } from "~/server/session.server";
 import { joinWaitlist } from "~/server/waitlist.server";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 async function soonCourse(param: string | undefined) {
-  const id = parseCourseId(param);
+  const id = parseId(param);
   if (id === null) throw redirect("/cursos");
   const [found, modes] = await Promise.all([getPublishedCourse(id), getSaleModes([id])]);
   if (!found) throw redirect("/cursos");

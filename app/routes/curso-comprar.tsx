@@ -7,7 +7,8 @@ import { CHECKOUT_FIELDS, checkoutSchema, commerceMessages } from "~/domain/comm
 import { learningMessages } from "~/domain/learning-messages";
 import { parseForm } from "~/domain/admin-forms";
 import { isAdmin } from "~/domain/permissions";
-import { getPublishedCourse, parseCourseId } from "~/server/courses.server";
+import { getPublishedCourse } from "~/server/courses.server";
+import { parseId } from "~/domain/ids";
 import { findEnrolment } from "~/server/enrolments.server";
 import { checkout, findOpenTransferOrder, orderPath } from "~/server/orders.server";
 import { getSaleModes } from "~/server/sale-mode.server";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const id = parseCourseId(params.id);
+  const id = parseId(params.id);
   if (id === null) throw redirect("/cursos");
   if (isAdmin(user)) throw redirect(`/cursos/${id}/contenido`);
   const [found, modes, enrolled, openTransfer] = await Promise.all([
@@ -52,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const id = parseCourseId(params.id);
+  const id = parseId(params.id);
   if (id === null) return redirect("/cursos");
   if (isAdmin(user)) return redirect(`/cursos/${id}/contenido`);
   const form = await readFormOrThrow(request);

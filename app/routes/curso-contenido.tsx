@@ -8,7 +8,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/curso-contenido";
 import { getUser } from "~/server/session.server";
-import { getCourseContentView, idSchema, recordLessonEvent } from "~/server/learning.server";
+import { getCourseContentView, recordLessonEvent } from "~/server/learning.server";
 import { getExamPanel, saveExamAnswer, startExamAttempt, submitExamAttempt } from "~/server/exams.server";
 import { recordPractice } from "~/server/practice.server";
 import { learningMessages } from "~/domain/learning-messages";
@@ -17,8 +17,7 @@ import { EnrolButton } from "~/ui/course/enrol-button";
 import { CourseContentPage } from "~/ui/learning/course-content-page";
 import { ExamPanel } from "~/ui/exam/exam-panel";
 import { pageTitle } from "~/ui/seo";
-
-const idOf = parseId;
+import { idSchema } from "~/domain/ids";
 
 /** An autosaved answer changes nothing on screen: no need to reload the page's data after it. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: { formData?: FormData; defaultShouldRevalidate: boolean }) {
@@ -33,10 +32,10 @@ export function meta() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getUser(request);
   if (!user) throw redirect(`/cursos/${encodeURIComponent(params.courseId)}`);
-  const courseId = idOf(params.courseId);
+  const courseId = parseId(params.courseId);
   if (courseId === null) return data({ kind: "not-found" as const }, { status: 404 });
   const url = new URL(request.url);
-  const view = await getCourseContentView({ user, courseId, lessonId: idOf(url.searchParams.get("leccion")) });
+  const view = await getCourseContentView({ user, courseId, lessonId: parseId(url.searchParams.get("leccion")) });
   if (view.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404 });
   if (view.kind === "not-enrolled") return data({ kind: "not-enrolled" as const, course: view.course }, { status: 403 });
   // Resume: name the chosen lesson in the URL before anything is shown. Everything after (its completion, a
@@ -56,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getUser(request);
   if (!user) throw redirect(`/cursos/${encodeURIComponent(params.courseId)}`);
-  const courseId = idOf(params.courseId);
+  const courseId = parseId(params.courseId);
   if (courseId === null) return data({ error: learningMessages.courseNotFound }, { status: 404 });
   const form = await readFormOrThrow(request);
   const lesson = idSchema.safeParse(form.get("leccion"));

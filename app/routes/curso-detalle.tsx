@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/curso-detalle";
 import { getUser } from "~/server/session.server";
-import { getPublishedCourse, parseCourseId } from "~/server/courses.server";
+import { getPublishedCourse } from "~/server/courses.server";
+import { parseId } from "~/domain/ids";
 import { getEnrolStates } from "~/server/enrolments.server";
 import { env } from "~/server/env.server";
 import { staticHtml } from "~/server/static-html.server";
@@ -14,7 +15,7 @@ import { NotFoundContent } from "~/ui/layout/not-found-content";
 import "~/ui/public/public.css";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const id = parseCourseId(params.id);
+  const id = parseId(params.id);
   const found = id === null ? null : await getPublishedCourse(id);
   if (!found) {
     // Unknown, draft or non-numeric id: the spec's message, with a real 404 for browsers and crawlers.

@@ -13,15 +13,14 @@ import { isAdmin } from "~/domain/permissions";
 import { parseId } from "~/domain/ids";
 import { ENROL_ERROR_PARAM, enrolReturnPath } from "~/ui/course/enrol-button";
 
-const courseIdOf = parseId;
 
 export function loader({ params }: Route.LoaderArgs) {
-  const id = courseIdOf(params.id);
+  const id = parseId(params.id);
   return redirect(id ? `/cursos/${id}` : "/cursos");
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const courseId = courseIdOf(params.id);
+  const courseId = parseId(params.id);
   if (courseId === null) return redirect("/cursos");
   const user = await getUser(request);
   // Anonymous visitors are sent to the course detail (product-spec.md §4), where they can sign in.

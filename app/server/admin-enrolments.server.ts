@@ -10,6 +10,7 @@ import { formatCertificateCode } from "~/domain/certificate-code";
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { formatDateTime } from "~/domain/format";
 import { normalizeRut } from "~/domain/rut";
+import { parseId } from "~/domain/ids";
 
 export const adminEnrolmentMessages = {
   unknownEmail: "No existe una cuenta con este correo electrónico.",
@@ -29,10 +30,9 @@ export interface EnrolmentFilters {
 
 /** Reads ?curso= and ?estado= leniently: anything unknown means "no filter". */
 export function parseEnrolmentFilters(params: URLSearchParams): EnrolmentFilters {
-  const c = Number(params.get("curso"));
   const s = params.get("estado");
   return {
-    courseId: Number.isInteger(c) && c > 0 && c <= 2_147_483_647 ? c : null,
+    courseId: parseId(params.get("curso")),
     status: (ENROLMENT_STATUSES as readonly string[]).includes(s ?? "") ? (s as EnrolmentStatusFilter) : null,
     rut: normalizeRut((params.get("rut") ?? "").slice(0, 20)),
   };

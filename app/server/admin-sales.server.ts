@@ -8,6 +8,7 @@ import { PAGE_SIZE } from "~/domain/admin-forms";
 import { db } from "./db/client.server";
 import { coupon, course, order, orderEvent, payment, refund, user } from "./db/schema";
 import { logger } from "./logger.server";
+import { parseId } from "~/domain/ids";
 
 export interface SalesFilters {
   status: OrderStatus | null;
@@ -26,7 +27,7 @@ export function parseSalesFilters(params: URLSearchParams): SalesFilters {
   const to = params.get("hasta");
   return {
     status: isOrderStatus(status) ? status : null,
-    courseId: courseId && /^\d{1,9}$/.test(courseId) ? Number(courseId) : null,
+    courseId: parseId(courseId),
     from: from && DAY.test(from) && endOfChileDay(from) ? from : null,
     to: to && DAY.test(to) && endOfChileDay(to) ? to : null,
   };

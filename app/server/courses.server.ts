@@ -1,5 +1,4 @@
 // Public course queries: what a visitor may see of the catalogue. Drafts never leave this module.
-import { parseId } from "~/domain/ids";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { formatClp, formatDate, formatHours, formatMinutes, truncate } from "~/domain/format";
 import { db } from "./db/client.server";
@@ -113,7 +112,6 @@ function plural(n: number, one: string, many: string) {
 }
 
 /** A route parameter as a course id (the one id rule, domain/ids.ts); anything else is not a course. */
-export const parseCourseId = (raw: string | undefined): number | null => parseId(raw);
 
 /** Each lesson type's icon in the public page's sprite. */
 const LESSON_ICONS: Record<string, string> = {

@@ -4,12 +4,13 @@ import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { db } from "./db/client.server";
 import { examAttempt, lesson, question, user as userTable } from "./db/schema";
-import { completeLessonInTx, findLesson, idSchema as attemptIdSchema, resolveCourseAccess } from "./learning.server";
+import { completeLessonInTx, findLesson, resolveCourseAccess } from "./learning.server";
 import { logger } from "./logger.server";
 import type { SessionUser } from "./session.server";
 import { drawExam, EXAM_QUESTION_COUNT, gradeAttempt } from "~/domain/grading";
 import { answerFieldName, parseExamAnswers } from "~/domain/exam-forms";
 import { learningMessages } from "~/domain/learning-messages";
+import { idSchema } from "~/domain/ids";
 
 export interface ExamHistoryRow {
   attemptNumber: number;
@@ -214,8 +215,8 @@ export async function saveExamAnswer(options: {
 }): Promise<{ ok: true } | ExamFailure> {
   const access = await examAccess(options.user, options.courseId, options.lessonId);
   if (!access.ok) return access;
-  const attemptId = attemptIdSchema.safeParse(options.attemptId);
-  const questionId = attemptIdSchema.safeParse(options.questionId);
+  const attemptId = idSchema.safeParse(options.attemptId);
+  const questionId = idSchema.safeParse(options.questionId);
   const option = typeof options.option === "string" && /^\d{1,2}$/.test(options.option) ? Number(options.option) : null;
   if (!attemptId.success || !questionId.success || option === null) return { ok: false, status: 400, message: learningMessages.invalidRequest };
   const [attempt] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId.data)).limit(1);
@@ -252,7 +253,7 @@ export async function submitExamAttempt(options: {
 }): Promise<{ ok: true; attemptId: number; passed: boolean; score: number } | ExamFailure> {
   const access = await examAccess(options.user, options.courseId, options.lessonId);
   if (!access.ok) return access;
-  const attemptId = attemptIdSchema.safeParse(options.attemptId);
+  const attemptId = idSchema.safeParse(options.attemptId);
   if (!attemptId.success) return { ok: false, status: 400, message: learningMessages.attemptNotFound };
   const [attempt] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId.data)).limit(1);
   if (!attempt || attempt.userId !== options.user.id || attempt.lessonId !== options.lessonId) {
@@ -317,7 +318,7 @@ export interface ExamPanelView {
 export async function getExamPanel(userId: string, lessonId: number, attemptParam: string | null): Promise<ExamPanelView> {
   const intro = await getExamIntro(userId, lessonId);
   if (!attemptParam) return { intro, attempt: null, notice: null };
-  const attemptId = attemptIdSchema.safeParse(attemptParam);
+  const attemptId = idSchema.safeParse(attemptParam);
   const attempt = attemptId.success ? await getAttemptView({ userId, lessonId, attemptId: attemptId.data }) : null;
   return { intro, attempt, notice: attempt ? null : learningMessages.attemptNotFound };
 }

@@ -22,7 +22,6 @@ import {
   type ViewerMode,
 } from "~/domain/progress";
 
-export { idSchema } from "~/domain/ids";
 
 export interface OutlineLesson {
   id: number;

@@ -8,11 +8,12 @@ import { db } from "./db/client.server";
 import { course, courseModule, enrolment, lesson } from "./db/schema";
 import { getAsset, assetPath } from "./storage.server";
 import { getUser } from "./session.server";
-import { completeLessonInTx, idSchema } from "./learning.server";
+import { completeLessonInTx } from "./learning.server";
 import { logger } from "./logger.server";
 import { isAdmin } from "~/domain/permissions";
 import { completionTrigger, viewerMode } from "~/domain/progress";
 import { learningMessages } from "~/domain/learning-messages";
+import { idSchema } from "~/domain/ids";
 
 function textResponse(status: number, message: string, headers: Record<string, string> = {}) {
   return new Response(message, {

@@ -4,12 +4,13 @@ import { z } from "zod";
 import type { Route } from "./+types/correos";
 import { listUndeliveredMail, retryMail } from "~/server/admin-mail.server";
 import { requireAdmin } from "~/server/session.server";
-import { idSchema, pageParam } from "~/domain/admin-forms";
+import { pageParam } from "~/domain/admin-forms";
 import { UndeliveredMailList } from "~/ui/admin/undelivered-mail";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { Pagination } from "~/ui/admin/pagination";
 import { container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
+import { idSchema } from "~/domain/ids";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Correos no entregados | Administración") }, { name: "robots", content: "noindex" }];
 

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/cupones";
 import { COUPON_FIELDS, couponSchema } from "~/domain/commerce";
-import { idSchema, parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/admin-forms";
 import { listCourseOptions } from "~/server/admin-enrolments.server";
 import { createCoupon, listCoupons, setCouponActive } from "~/server/admin-sales.server";
 import { requireAdmin } from "~/server/session.server";
@@ -12,6 +12,7 @@ import { CouponForm, CouponsTable, type CouponActionData } from "~/ui/admin/coup
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
+import { idSchema } from "~/domain/ids";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Cupones | Administración") }, { name: "robots", content: "noindex" }];
 

@@ -5,7 +5,7 @@ import { courseFormValues, getCourseForEditor, getLessonForEditor } from "~/serv
 import { handleCourseEditorAction } from "~/server/course-editor/actions.server";
 import { env } from "~/server/env.server";
 import { requireAdmin } from "~/server/session.server";
-import { idSchema } from "~/domain/admin-forms";
+
 import { courseHours } from "~/domain/course-hours";
 import { hoursLabel } from "~/server/courses.server";
 import { CourseForm } from "~/ui/admin/course-form";
@@ -17,6 +17,7 @@ import { Notice } from "~/ui/admin/notice";
 import { PublishBox } from "~/ui/admin/publish-box";
 import { badge, container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
+import { idSchema } from "~/domain/ids";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(`${data ? `Editar: ${data.course.title}` : "Editar curso"} | Administración`) },

@@ -10,12 +10,13 @@ import {
   removeEnrolment,
 } from "~/server/admin-enrolments.server";
 import { requireAdmin } from "~/server/session.server";
-import { ENROL_FIELDS, enrolByEmailSchema, idSchema, pageParam, parseForm } from "~/domain/admin-forms";
+import { ENROL_FIELDS, enrolByEmailSchema, pageParam, parseForm } from "~/domain/admin-forms";
 import { EnrolForm, EnrolmentFilters, EnrolmentsTable, RemoveConfirmation } from "~/ui/admin/enrolments-view";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { Pagination } from "~/ui/admin/pagination";
 import { container, secondaryButton } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
+import { idSchema } from "~/domain/ids";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Inscripciones | Administración") }, { name: "robots", content: "noindex" }];
 

@@ -5,13 +5,14 @@ import { env } from "../env.server";
 import { readForm } from "../request-body.server";
 import { catalogueChanged } from "../catalogue-events.server";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
-import { COURSE_FIELDS, LESSON_FIELDS, MODULE_FIELDS, QUESTION_FIELDS, courseFormSchema, idSchema, lessonFormSchema, moduleFormSchema, newLessonSchema, parseForm, questionFormSchema, type FieldErrors, type FormValues } from "~/domain/admin-forms";
+import { COURSE_FIELDS, LESSON_FIELDS, MODULE_FIELDS, QUESTION_FIELDS, courseFormSchema, lessonFormSchema, moduleFormSchema, newLessonSchema, parseForm, questionFormSchema, type FieldErrors, type FormValues } from "~/domain/admin-forms";
 import { type Outcome } from "./shared.server";
 import { updateCourse, setCourseStatus } from "./courses.server";
 import { addModule, updateModule, moveModule, deleteModule } from "./modules.server";
 import { addLesson, updateLesson, moveLesson, deleteLesson } from "./lessons.server";
 import { uploadLessonFile } from "./uploads.server";
 import { addQuestion, updateQuestion, deleteQuestion } from "./questions.server";
+import { idSchema } from "~/domain/ids";
 
 // ── The editor's actions ────────────────────────────────────────────────────
 

@@ -7,7 +7,6 @@ import {
   getPublishedCourse,
   listPublishedCourses,
   listRelatedCourses,
-  parseCourseId,
 } from "~/server/courses.server";
 import { loader as detailLoader } from "~/routes/curso-detalle";
 import { loader as listLoader } from "~/routes/cursos";
@@ -17,6 +16,7 @@ import { loader as robotsLoader } from "~/routes/robots-txt";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { addCourse, RCP_TITLE, installPublicCatalogue } from "./fixture";
+import { parseId } from "~/domain/ids";
 
 installPublicCatalogue();
 
@@ -124,7 +124,7 @@ describe("detalle de un curso", () => {
   });
 
   it.each(["abc", "1.5", "-1", "0", "1e3", " 1", "99999999999", ""])("el id %j no es un curso", (raw) => {
-    expect(parseCourseId(raw)).toBeNull();
+    expect(parseId(raw)).toBeNull();
   });
 
   it.each([
