@@ -30,10 +30,11 @@ export default tseslint.config(
   },
   // Imports run one way (docs/architecture.md): routes → server modules → domain; ui → domain.
   // The typed rule also catches `import type`, so a view type cannot make a layer depend on the one above it.
-  layer("app/domain/**", ["~/server/**", "~/ui/**", "~/routes/**", "../server/**", "../ui/**", "../routes/**", "react", "react-router"], "domain/ holds pure rules: it imports nothing from server, ui, routes or React."),
-  layer("app/ui/**", ["~/server/**", "~/routes/**", "**/*.server", "**/server/**"], "ui/ never imports server code or routes: take data through loaders and types from domain/."),
-  layer("app/server/**", ["~/ui/**", "~/routes/**", "../ui/**", "../routes/**", "../../server/**"], "server modules never import ui/, routes or the Express layer (server/): publish an event instead (catalogue-events.server.ts)."),
-  layer("app/routes/**", ["../../server/**", "../../../server/**"], "routes reach the Express layer (server/) only through app/server modules."),
+  // Relative patterns cover every folder depth (tests/unit/import-direction.test.ts tries files in sub-folders).
+  layer("app/domain/**", ["~/server/**", "~/ui/**", "~/routes/**", "**/server/**", "**/ui/**", "**/routes/**", "react", "react-router"], "domain/ holds pure rules: it imports nothing from server, ui, routes or React."),
+  layer("app/ui/**", ["~/server/**", "~/routes/**", "**/*.server", "**/server/**", "**/routes/**"], "ui/ never imports server code or routes: take data through loaders and types from domain/."),
+  layer("app/server/**", ["~/ui/**", "~/routes/**", "**/ui/**", "**/routes/**", "../../server/**", "../../../server/**", "../../../../server/**"], "server modules never import ui/, routes or the Express layer (server/): publish an event instead (catalogue-events.server.ts)."),
+  layer("app/routes/**", ["../../server/**", "../../../server/**", "../../../../server/**"], "routes reach the Express layer (server/) only through app/server modules."),
   {
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", URL: "readonly" } },
