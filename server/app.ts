@@ -15,6 +15,7 @@ import { invalidatePublicPages, pageCache } from "./page-cache";
 import { onCatalogueChanged } from "~/server/catalogue-events.server";
 import { requestGuards, securityHeaders } from "./security";
 import { countQueries } from "~/server/db/query-count.server";
+import { bodyMessages } from "~/server/request-body.server";
 
 export { boot, shutdown, logger };
 // server.js puts the same headers on static files.
@@ -41,15 +42,24 @@ app.post(BACKUP_ENDPOINT_PATH, backupRoute);
 // Webpay brings the buyer back from Transbank's site by a cross-site form POST for some outcomes (docs/payments.md,
 // "The four returns"), which the CSRF check and React Router refuse. Its fields become the query of a GET of the
 // same route, whose loader trusts none of them: it asks Webpay for the outcome, and needs no session.
-app.post("/pagos/webpay/retorno", express.urlencoded({ extended: false, limit: "8kb", parameterLimit: 20 }), (req, res) => {
+const webpayReturnToGet: express.RequestHandler = (req, res) => {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
     for (const item of [value].flat()) if (typeof item === "string") params.append(name, item);
   }
   res.redirect(303, `/pagos/webpay/retorno?${params}`);
-});
+};
+// A body Webpay never sends (too large, too many fields, badly encoded): the refusal in Spanish, as every form's.
+const refuseWebpayBody: express.ErrorRequestHandler = (error: { status?: number; type?: string }, _req, res, _next) => {
+  const status = error.status === 413 ? 413 : error.status === 415 ? 415 : 400;
+  logger.warn({ type: error.type, status }, "refused Webpay return body");
+  const message = status === 413 ? bodyMessages.tooLarge : status === 415 ? bodyMessages.unsupported : bodyMessages.unreadable;
+  res.status(status).type("text/plain; charset=utf-8").send(message);
+};
+app.post("/pagos/webpay/retorno", express.urlencoded({ extended: false, limit: "8kb", parameterLimit: 20 }), webpayReturnToGet, refuseWebpayBody);
 
-// Cross-site check (CSRF), body size limit and client address before any page or action (see security.ts).
+// Cross-site check (CSRF) and client address before any page or action (see security.ts); bodies are read, within
+// their limit, by app/server/request-body.server.ts.
 app.use(requestGuards);
 
 // Anonymous public pages come from memory (see page-cache.ts); everything else is rendered. Course writes
