@@ -50,6 +50,7 @@ const webpayReturnToGet: express.RequestHandler = (req, res) => {
   res.redirect(303, `/pagos/webpay/retorno?${params}`);
 };
 // A body Webpay never sends (too large, too many fields, badly encoded): the refusal in Spanish, as every form's.
+// (body-parser has read the whole request off the socket before it hands over the error.)
 const refuseWebpayBody: express.ErrorRequestHandler = (error: { status?: number; type?: string }, _req, res, _next) => {
   const status = error.status === 413 ? 413 : error.status === 415 ? 415 : 400;
   logger.warn({ type: error.type, status }, "refused Webpay return body");

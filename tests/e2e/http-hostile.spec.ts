@@ -78,14 +78,19 @@ test("un multipart roto a la compra, la invitación, el aviso y el retorno de We
     maxRedirects: 0,
   });
   expect(huge.status()).toBe(413);
-  // Webpay's own cross-site POST (read by Express before React Router) answers in Spanish too.
-  const tooBig = await page.request.post("/pagos/webpay/retorno", {
+});
+
+test("el POST de Webpay con un cuerpo que no manda Webpay → 413 en español", async ({ playwright }) => {
+  // Its own connection: the 413 above leaves its socket closed, and a reused keep-alive socket would only show that.
+  const webpay = await playwright.request.newContext({ baseURL: BASE_URL });
+  const tooBig = await webpay.post("/pagos/webpay/retorno", {
     headers: { "content-type": "application/x-www-form-urlencoded" },
     data: `token_ws=${"x".repeat(20_000)}`,
     maxRedirects: 0,
   });
   expect(tooBig.status()).toBe(413);
   expect(await tooBig.text()).toBe("La solicitud es demasiado grande.");
+  await webpay.dispose();
 });
 
 test("un formulario demasiado grande → 413 con el mensaje en español", async ({ request }) => {
