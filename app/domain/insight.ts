@@ -145,3 +145,24 @@ export const SCORE_BANDS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const
 export function scoreBandLabel(lower: number): string {
   return lower === 100 ? "100" : `${lower}–${lower + 9}`;
 }
+
+/**
+ * The median of values kept as counts ({value, n}: n people took `value`), interpolated between the two middle
+ * values when the count is even, as SQL's percentile_cont(0.5) does. null when there is nobody.
+ */
+export function medianOfCounts(counts: readonly { value: number; n: number }[]): number | null {
+  const sorted = counts.filter((c) => c.n > 0).sort((a, b) => a.value - b.value);
+  const total = sorted.reduce((s, c) => s + c.n, 0);
+  if (total === 0) return null;
+  // 0-based positions of the middle value(s) in the sorted list of `total` values.
+  const lower = Math.floor((total - 1) / 2);
+  const upper = Math.ceil((total - 1) / 2);
+  let seen = 0;
+  let lowValue: number | null = null;
+  for (const c of sorted) {
+    if (lowValue === null && lower < seen + c.n) lowValue = c.value;
+    if (upper < seen + c.n) return (lowValue! + c.value) / 2;
+    seen += c.n;
+  }
+  return lowValue;
+}

@@ -114,6 +114,10 @@ export interface LearnerProgress {
   lessonsTotal: number;
   /** Published lessons added after the course was completed and not yet studied: shown as new. */
   newLessonIds: number[];
+  /** The modules completed now (moduleState), whatever the stored completion: what the reports count. */
+  completedModuleIds: number[];
+  /** An exam lesson of the course is completed (passing the exam is what completes it). */
+  examPassed: boolean;
 }
 
 /**
@@ -135,6 +139,8 @@ export function learnerProgress(
     lessonsDone,
     lessonsTotal: published.length,
     newLessonIds: completed ? published.filter((l) => !completedLessonIds.has(l.id)).map((l) => l.id) : [],
+    completedModuleIds: live.completedModuleIds,
+    examPassed: modules.some((m) => m.lessons.some((l: OrderedLesson) => l.type === "examen" && completedLessonIds.has(l.id))),
   };
 }
 

@@ -5,53 +5,14 @@ import { and, asc, count, eq, gte, inArray, lt, sql, sum, type AnyColumn, type S
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { PASS_MARK } from "~/domain/grading";
 import { parseId } from "~/domain/ids";
-import { chileIsoDay, PERIOD_LABELS, PERIOD_PARAM, parsePeriod, percent, periodBuckets, type Bucket, type Period } from "~/domain/insight";
+import { chileIsoDay, PERIOD_LABELS, PERIOD_PARAM, parsePeriod, percent, periodBuckets, type Bucket } from "~/domain/insight";
+import type { InsightFilters, Overview, OverviewTotals } from "~/domain/insight-view";
 import { db } from "./db/client.server";
 import { certificate, course, courseModule, enrolment, enrolmentDayStat, examAttemptDayStat, lesson, order, refund, user } from "./db/schema";
-
-export interface InsightFilters {
-  period: Period;
-  courseId: number | null;
-}
 
 /** `?periodo=&curso=`: anything unknown falls back to the default period and every course. */
 export function parseInsightFilters(params: URLSearchParams): InsightFilters {
   return { period: parsePeriod(params.get(PERIOD_PARAM)), courseId: parseId(params.get("curso")) };
-}
-
-export interface OverviewPoint {
-  label: string;
-  longLabel: string;
-  registrations: number;
-  enrolments: number;
-  completions: number;
-  certificates: number;
-  attempts: number;
-  passed: number;
-  revenueClp: number;
-}
-
-export interface OverviewTotals {
-  registrations: number;
-  enrolments: number;
-  completions: number;
-  certificates: number;
-  attempts: number;
-  passed: number;
-  /** Submitted attempts that passed, in whole %; null when none was submitted. */
-  passRate: number | null;
-  paidClp: number;
-  refundedClp: number;
-  revenueClp: number;
-}
-
-export interface Overview {
-  filters: InsightFilters;
-  periodLabel: string;
-  courseTitle: string | null;
-  courses: { id: number; title: string }[];
-  totals: OverviewTotals;
-  series: OverviewPoint[];
 }
 
 /** `width_bucket(col, array[start₁, …, startₙ, end])`: 1…n for the bucket the moment falls in. */

@@ -5,58 +5,9 @@ import { ORDER_STATUS_LABELS, isOrderStatus } from "~/domain/commerce";
 import { certificatePath, formatCertificateCode } from "~/domain/certificate-code";
 import { formatDateTime } from "~/domain/format";
 import { OPTION_LETTERS } from "~/domain/grading";
+import type { LearnerDetail } from "~/domain/insight-view";
 import { db } from "./db/client.server";
 import { certificate, course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, order, question, user } from "./db/schema";
-
-export interface LearnerAnswer {
-  position: number;
-  questionId: number;
-  prompt: string;
-  /** 'B. Texto de la opción' as the option is stored (letters follow the bank's order, not the shuffled one). */
-  chosen: string;
-  correctOption: string;
-  correct: boolean;
-}
-
-export interface LearnerAttempt {
-  id: number;
-  courseId: number;
-  courseTitle: string;
-  lessonTitle: string;
-  attemptNumber: number | null;
-  startedAt: string;
-  submittedAt: string;
-  score: number | null;
-  passed: boolean | null;
-  answers: LearnerAnswer[];
-}
-
-export interface LearnerDetail {
-  profile: {
-    id: string;
-    name: string;
-    email: string;
-    phone: string | null;
-    address: string | null;
-    rut: string | null;
-    role: "user" | "admin";
-    banned: boolean;
-    createdAt: string;
-  };
-  enrolments: {
-    id: number;
-    courseId: number;
-    courseTitle: string;
-    enrolledAt: string;
-    progress: number;
-    completedAt: string;
-    certificateCode: string | null;
-    lessons: { lessonId: number; title: string; moduleTitle: string; completedAt: string }[];
-  }[];
-  attempts: LearnerAttempt[];
-  certificates: { code: string; courseTitle: string; issuedAt: string; path: string }[];
-  orders: { number: string; courseTitle: string; statusLabel: string; amountClp: number; createdAt: string; paidAt: string }[];
-}
 
 const letter = (i: number) => OPTION_LETTERS[i] ?? String(i + 1);
 

@@ -19,6 +19,7 @@ import {
   nextLesson,
   viewerMode,
   type CompletionTrigger,
+  type LearnerProgress,
   type ViewerMode,
 } from "~/domain/progress";
 
@@ -147,6 +148,18 @@ async function lockEnrolment(tx: Tx, enrolmentId: number): Promise<Enrolment | n
   return row ?? null;
 }
 
+/**
+ * What an enrolment row stores of the progress rule: the percentage the lists show, and the modules done and
+ * the exam passed that the course results funnel counts (through the enrolment_cohort_stat trigger).
+ */
+function storedProgress(p: LearnerProgress) {
+  return { progress: p.percent, modulesDone: [...p.completedModuleIds].sort((a, b) => a - b), examPassed: p.examPassed };
+}
+
+function sameStored(row: { progress: number; modulesDone: number[]; examPassed: boolean }, next: ReturnType<typeof storedProgress>) {
+  return row.progress === next.progress && row.examPassed === next.examPassed && row.modulesDone.join() === next.modulesDone.join();
+}
+
 export interface CompletionOutcome {
   progress: number;
   courseCompleted: boolean;
@@ -183,7 +196,7 @@ export async function completeLessonInTx(tx: Tx, enrolmentId: number, lessonId: 
   const newlyCompleted = progress.completed && !locked.completedAt;
   await tx
     .update(enrolment)
-    .set({ progress: progress.percent, ...(newlyCompleted ? { completedAt: new Date() } : {}) })
+    .set({ ...storedProgress(progress), ...(newlyCompleted ? { completedAt: new Date() } : {}) })
     .where(eq(enrolment.id, enrolmentId));
 
   let certificateCode: string | null = null;
@@ -208,7 +221,7 @@ export async function refreshStoredProgress(tx: DbOrTx, courseId: number): Promi
   const outline = await loadCourseOutline(courseId, tx);
   if (!outline) return;
   const rows = await tx
-    .select({ id: enrolment.id, progress: enrolment.progress, completedAt: enrolment.completedAt })
+    .select({ id: enrolment.id, progress: enrolment.progress, completedAt: enrolment.completedAt, modulesDone: enrolment.modulesDone, examPassed: enrolment.examPassed })
     .from(enrolment)
     .where(eq(enrolment.courseId, courseId));
   if (rows.length === 0) return;
@@ -224,8 +237,8 @@ export async function refreshStoredProgress(tx: DbOrTx, courseId: number): Promi
     completions.set(d.enrolmentId, set);
   }
   for (const r of rows) {
-    const { percent } = learnerProgress(outline.modules, completions.get(r.id) ?? new Set(), r.completedAt);
-    if (percent !== r.progress) await tx.update(enrolment).set({ progress: percent }).where(eq(enrolment.id, r.id));
+    const next = storedProgress(learnerProgress(outline.modules, completions.get(r.id) ?? new Set(), r.completedAt));
+    if (!sameStored(r, next)) await tx.update(enrolment).set(next).where(eq(enrolment.id, r.id));
   }
 }
 

@@ -88,6 +88,9 @@ export async function seedLearning(db: BenchDb, users = SEED_USERS) {
     from enrolment e join l on l.course_id = e.course_id and l.rn * 100 <= e.progress * l.total
     where e.user_id like 'carga-%'
     on conflict do nothing`);
+  // Written in bulk, outside the application: the modules done and exams passed (what the course results
+  // funnel counts) are derived by the migration's function, the same rule the application applies.
+  await db.query(`select enrolment_report_facts_backfill()`);
   log("scale: seeded lesson completions");
   // Exams with a bank of at least 10 questions; each question's position in its bank (0-based).
   await db.query(`drop table if exists bench_bank`);

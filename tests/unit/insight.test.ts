@@ -1,6 +1,6 @@
 // The reports' periods (issue #18): Chile calendar days and months, contiguous buckets, hostile parameters.
 import { describe, expect, it } from "vitest";
-import { chileDay, chileDayStart, formatDays, formatPercent, parsePeriod, percent, periodBuckets, scoreBandLabel } from "~/domain/insight";
+import { chileDay, chileDayStart, formatDays, formatPercent, medianOfCounts, parsePeriod, percent, periodBuckets, scoreBandLabel } from "~/domain/insight";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -62,5 +62,19 @@ describe("periodos de los informes", () => {
     expect(formatDays(null)).toBe("—");
     expect(scoreBandLabel(40)).toBe("40–49");
     expect(scoreBandLabel(100)).toBe("100");
+  });
+});
+
+describe("medianOfCounts", () => {
+  it("como percentile_cont(0.5): el del medio, o el promedio de los dos del medio", () => {
+    expect(medianOfCounts([])).toBeNull();
+    expect(medianOfCounts([{ value: 5, n: 0 }])).toBeNull();
+    expect(medianOfCounts([{ value: 7, n: 1 }])).toBe(7);
+    // 1, 3, 3, 10 → (3 + 3) / 2
+    expect(medianOfCounts([{ value: 10, n: 1 }, { value: 1, n: 1 }, { value: 3, n: 2 }])).toBe(3);
+    // 48, 96 → 72
+    expect(medianOfCounts([{ value: 96, n: 1 }, { value: 48, n: 1 }])).toBe(72);
+    // 1, 1, 1, 50, 60 → 1
+    expect(medianOfCounts([{ value: 50, n: 1 }, { value: 1, n: 3 }, { value: 60, n: 1 }])).toBe(1);
   });
 });

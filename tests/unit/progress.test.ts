@@ -102,7 +102,15 @@ describe("lo que ve el alumno de su avance (decisions.md E4, E5)", () => {
   ];
 
   it("porcentaje de módulos y 'N de M lecciones' publicadas", () => {
-    expect(learnerProgress(course, new Set([1, 2]), null)).toEqual({ percent: 33, completed: false, lessonsDone: 2, lessonsTotal: 4, newLessonIds: [] });
+    expect(learnerProgress(course, new Set([1, 2]), null)).toEqual({
+      percent: 33,
+      completed: false,
+      lessonsDone: 2,
+      lessonsTotal: 4,
+      newLessonIds: [],
+      completedModuleIds: [1],
+      examPassed: false,
+    });
     expect(lessonsDoneLabel(2, 4)).toBe("2 de 4 lecciones");
     expect(lessonsDoneLabel(1, 1)).toBe("1 de 1 lección");
   });
@@ -115,6 +123,9 @@ describe("lo que ve el alumno de su avance (decisions.md E4, E5)", () => {
       lessonsDone: 4,
       lessonsTotal: 5,
       newLessonIds: [6],
+      // What the reports count is live: module 4 is not done, the exam (lesson 5) was passed.
+      completedModuleIds: [1, 2, 3],
+      examPassed: true,
     });
     // The same learner before completion: the added lesson is simply pending work.
     expect(learnerProgress(grown, new Set([1, 2, 3]), null)).toMatchObject({ percent: 50, completed: false, newLessonIds: [] });

@@ -234,6 +234,12 @@ export const enrolment = pgTable(
     progress: integer("progress").notNull().default(0),
     completedAt: timestamp("completed_at", tz),
     lastLessonId: integer("last_lesson_id"),
+    // Derived with the progress rule (learning.server.ts) and written with `progress`, so the course
+    // results report counts a cohort's modules and passes from a summary instead of its lesson completions.
+    /** The modules whose published lessons are all completed. */
+    modulesDone: integer("modules_done").array().notNull().default(sql`'{}'::integer[]`),
+    /** An exam lesson of the course is completed (passing the exam completes it). */
+    examPassed: boolean("exam_passed").notNull().default(false),
   },
   (t) => [
     uniqueIndex("enrolment_user_course_uq").on(t.userId, t.courseId),
@@ -643,6 +649,23 @@ export const enrolmentDayStat = pgTable(
     n: bigint("n", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.kind, t.day, t.courseId, t.slot] })],
+);
+
+// What became of each day's enrolments (the course results funnel follows the people who enrolled in the
+// period), per course and Chile day *of enrolment*: 'started' (value 0), 'completed' (value: whole hours from
+// enrolling to completing, for the median), 'module' (value: the module id, from modules_done), 'passed'
+// (value 0, from exam_passed). Kept by a statement-level trigger on enrolment, spread over slots.
+export const enrolmentCohortStat = pgTable(
+  "enrolment_cohort_stat",
+  {
+    courseId: integer("course_id").notNull(),
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    value: integer("value").notNull(),
+    slot: integer("slot").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.day, t.kind, t.value, t.slot] })],
 );
 
 // Answers per exam lesson, Chile day (of submission), question and chosen bank option (-1 = blank).

@@ -2,7 +2,8 @@
 // and moving rows back in time (the reports cut by period).
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { courseModule, examAttempt, lesson, lessonCompletion, order, question, refund, user } from "~/server/db/schema";
+import { courseModule, enrolment, examAttempt, lesson, lessonCompletion, order, question, refund, user } from "~/server/db/schema";
+import { refreshStoredProgress } from "~/server/learning.server";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
@@ -21,8 +22,14 @@ export async function lessonsOf(courseId: number) {
   return rows.sort((a, b) => a.mpos - b.mpos || a.lpos - b.lpos);
 }
 
+/**
+ * Lesson completions at a given time; then the enrolment's stored progress, modules done and exam passed are
+ * read again with the application's rule (refreshStoredProgress), as a completion through the app would.
+ */
 export async function complete(enrolmentId: number, lessonIds: number[], at: Date = new Date()) {
   for (const lessonId of lessonIds) await db().insert(lessonCompletion).values({ enrolmentId, lessonId, completedAt: at });
+  const [row] = await db().select({ courseId: enrolment.courseId }).from(enrolment).where(eq(enrolment.id, enrolmentId));
+  await refreshStoredProgress(db(), row!.courseId);
 }
 
 /** Adds an exam lesson with `n` questions (correct option: A, stored index 0) to a module. */

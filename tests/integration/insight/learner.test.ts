@@ -36,6 +36,8 @@ beforeAll(async () => {
   const right = qids.map(() => 0);
   await attempt({ userId: ana.id, lessonId: exam.id, number: 1, questionIds: qids, chosen: [0, 0, 0, 0, 1, 2, 3, 1, 1, 1], correct: right, at: new Date("2026-03-04T12:00:00Z") });
   await attempt({ userId: ana.id, lessonId: exam.id, number: 2, questionIds: qids, chosen: right, correct: right, at: new Date("2026-03-05T12:00:00Z") });
+  // Passing completes the exam lesson, which finishes module 1 (progress 50).
+  await complete(e.id, [exam.id], new Date("2026-03-05T12:00:00Z"));
   certCode = (await issueCertificate(e.id)).code;
   orderNumber = (await paidOrder({ userId: ana.id, courseId: x.id, amountClp: 20_000 })).number;
   await enrol(other.id, x.id);
@@ -52,6 +54,7 @@ describe("ficha de una persona", () => {
     expect(d.enrolments[0].lessons.map((l: { title: string; completedAt: string }) => [l.title, l.completedAt])).toEqual([
       ["Lección 1.1", "02/03/2026 12:00"],
       ["Lección 1.2", "03/03/2026 12:30"],
+      ["Examen final", "05/03/2026 09:00"],
     ]);
     expect(d.attempts.map((a: { attemptNumber: number; score: number; passed: boolean }) => [a.attemptNumber, a.score, a.passed])).toEqual([
       [2, 100, true],

@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { getOverview } from "~/server/admin-insight.server";
 import { getCourseResults } from "~/server/admin-course-results.server";
 import { db } from "~/server/db/client.server";
-import { enrolment, examAttempt, user } from "~/server/db/schema";
+import { enrolment, examAttempt, lesson, user } from "~/server/db/schema";
+import { completeLessonInTx, refreshStoredProgress } from "~/server/learning.server";
 import { createUser } from "../support/users";
 import { createCourse, enrol } from "../admin/factories";
-import { addExam, lessonsOf } from "./factories";
+import { addExam, DAY_MS, lessonsOf } from "./factories";
 
 describe("resúmenes de los informes", () => {
   it("un intento empezado no cuenta; al enviarlo cuenta; al borrar la cuenta deja de contar", async () => {
@@ -51,5 +52,55 @@ describe("resúmenes de los informes", () => {
     expect(r.questions.every((q) => q.drawn === 0)).toBe(true);
     o = await getOverview({ period: "7d", courseId: x.id });
     expect(o.totals).toMatchObject({ enrolments: 0, completions: 0, attempts: 0 });
+  });
+});
+
+describe("el embudo de un curso, desde el resumen por día de inscripción", () => {
+  const funnelOf = async (courseId: number) => {
+    const r = (await getCourseResults(courseId, "7d"))!;
+    return { funnel: r.funnel.map((f) => f.count), completed: r.completed };
+  };
+
+  it("sigue la regla del progreso: lecciones completadas, examen aprobado, una lección nueva publicada, la cuenta borrada", async () => {
+    const u = await createUser();
+    const x = await createCourse({ title: "Embudo vivo", modules: 2, lessonsPerModule: 1 });
+    const [l1, l2] = await lessonsOf(x.id);
+    const { exam } = await addExam(l2!.moduleId, 10);
+    const e = await enrol(u.id, x.id);
+    const completeLesson = (lessonId: number) => db().transaction((tx) => completeLessonInTx(tx, e.id, lessonId));
+    // [inscritos, comenzaron, módulo 1, módulo 2, aprobaron el examen]
+    expect(await funnelOf(x.id)).toEqual({ funnel: [1, 0, 0, 0, 0], completed: 0 });
+
+    await completeLesson(l1!.id);
+    expect(await funnelOf(x.id)).toEqual({ funnel: [1, 1, 1, 0, 0], completed: 0 });
+    await completeLesson(exam.id);
+    expect(await funnelOf(x.id)).toEqual({ funnel: [1, 1, 1, 0, 1], completed: 0 });
+    await completeLesson(l2!.id);
+    expect(await funnelOf(x.id)).toEqual({ funnel: [1, 1, 1, 1, 1], completed: 1 });
+    // Completing again changes nothing.
+    await completeLesson(l2!.id);
+    expect(await funnelOf(x.id)).toEqual({ funnel: [1, 1, 1, 1, 1], completed: 1 });
+
+    // A lesson published later in module 1: the module is no longer done; the course stays completed.
+    await db().insert(lesson).values({ moduleId: l1!.moduleId, position: 5, title: "Nueva", type: "lectura", status: "published" });
+    await refreshStoredProgress(db(), x.id);
+    expect(await funnelOf(x.id)).toEqual({ funnel: [1, 1, 0, 1, 1], completed: 1 });
+    const [stored] = await db().select({ modulesDone: enrolment.modulesDone, examPassed: enrolment.examPassed }).from(enrolment).where(eq(enrolment.id, e.id));
+    expect(stored).toEqual({ modulesDone: [l2!.moduleId], examPassed: true });
+
+    await db().delete(user).where(eq(user.id, u.id));
+    expect(await funnelOf(x.id)).toEqual({ funnel: [0, 0, 0, 0, 0], completed: 0 });
+  });
+
+  it("la mediana hasta completar, en horas enteras desde la inscripción", async () => {
+    const x = await createCourse({ title: "Mediana", modules: 1, lessonsPerModule: 1 });
+    const at = new Date(Date.now() - 3 * DAY_MS);
+    for (const hours of [10, 50, 60]) {
+      const u = await createUser();
+      await enrol(u.id, x.id, { enrolledAt: at, progress: 100, completedAt: new Date(at.getTime() + hours * 3_600_000 + 1_000) });
+    }
+    const r = (await getCourseResults(x.id, "7d"))!;
+    expect(r.completed).toBe(3);
+    expect(r.medianDaysToComplete).toBeCloseTo(50 / 24, 6);
   });
 });

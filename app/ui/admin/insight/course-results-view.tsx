@@ -1,40 +1,15 @@
 // A course's results for the administrator (issue #18): the funnel, time to complete, attempts until
 // passing, the distribution of scores and every question of the bank, worst first.
 import { Link } from "react-router";
-import { formatCount, formatDays, formatPercent, type Period } from "~/domain/insight";
+import { formatCount, formatDays, formatPercent } from "~/domain/insight";
 import { card, table, tableWrap, td, th } from "../styles";
 import { BarChart } from "./bar-chart";
 import { ReportFilters, reportQuery } from "./report-filters";
-
-export interface CourseResultsViewData {
-  course: { id: number; title: string };
-  period: Period;
-  periodLabel: string;
-  funnel: { label: string; count: number; percent: number | null }[];
-  completed: number;
-  medianDaysToComplete: number | null;
-  hasExam: boolean;
-  passers: number;
-  attemptsToPass: { label: string; count: number }[];
-  averageAttemptsToPass: number | null;
-  submittedAttempts: number;
-  scores: { label: string; count: number }[];
-  questions: {
-    questionId: number;
-    prompt: string;
-    drawn: number;
-    correct: number;
-    correctPercent: number | null;
-    correctOption: string;
-    wrong: { option: string; text: string; count: number }[];
-    blank: number;
-    editPath: string;
-  }[];
-}
+import type { CourseResults } from "~/domain/insight-view";
 
 const h2 = "text-xl font-bold text-ink";
 
-export function CourseResultsView({ data }: { data: CourseResultsViewData }) {
+export function CourseResultsView({ data }: { data: CourseResults }) {
   const enrolled = data.funnel[0]?.count ?? 0;
   const base = `/admin/cursos/${data.course.id}/resultados`;
   const summary = [

@@ -4,39 +4,12 @@ import { Link } from "react-router";
 import { formatClp } from "~/domain/format";
 import { badge, card, table, tableWrap, td, th } from "../styles";
 import { UserActions } from "../users-table";
-
-export interface LearnerViewData {
-  profile: { id: string; name: string; email: string; phone: string | null; address: string | null; rut: string | null; role: "user" | "admin"; banned: boolean; createdAt: string };
-  enrolments: {
-    id: number;
-    courseId: number;
-    courseTitle: string;
-    enrolledAt: string;
-    progress: number;
-    completedAt: string;
-    certificateCode: string | null;
-    lessons: { lessonId: number; title: string; moduleTitle: string; completedAt: string }[];
-  }[];
-  attempts: {
-    id: number;
-    courseId: number;
-    courseTitle: string;
-    lessonTitle: string;
-    attemptNumber: number | null;
-    startedAt: string;
-    submittedAt: string;
-    score: number | null;
-    passed: boolean | null;
-    answers: { position: number; questionId: number; prompt: string; chosen: string; correctOption: string; correct: boolean }[];
-  }[];
-  certificates: { code: string; courseTitle: string; issuedAt: string; path: string }[];
-  orders: { number: string; courseTitle: string; statusLabel: string; amountClp: number; createdAt: string; paidAt: string }[];
-}
+import type { LearnerDetail } from "~/domain/insight-view";
 
 const sectionTitle = "text-xl font-bold text-ink";
 const empty = "mt-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-4 text-sm text-slate-700";
 
-export function LearnerView({ data, self, busy }: { data: LearnerViewData; self: boolean; busy: boolean }) {
+export function LearnerView({ data, self, busy }: { data: LearnerDetail; self: boolean; busy: boolean }) {
   const p = data.profile;
   return (
     <>

@@ -1,35 +1,16 @@
 // The academy at a glance on /admin (issue #18): figures for a period, a chart of enrolments and completed
 // courses over time, and the chart's numbers in a table behind a disclosure.
 import { formatClp } from "~/domain/format";
-import { formatCount, formatPercent, type Period } from "~/domain/insight";
+import { formatCount, formatPercent } from "~/domain/insight";
 import { card, container, tableWrap, table, td, th } from "../styles";
 import { BarChart } from "./bar-chart";
 import { ReportFilters, reportQuery } from "./report-filters";
-
-export interface OverviewViewData {
-  filters: { period: Period; courseId: number | null };
-  periodLabel: string;
-  courseTitle: string | null;
-  courses: { id: number; title: string }[];
-  totals: {
-    registrations: number;
-    enrolments: number;
-    completions: number;
-    certificates: number;
-    attempts: number;
-    passed: number;
-    passRate: number | null;
-    paidClp: number;
-    refundedClp: number;
-    revenueClp: number;
-  };
-  series: { label: string; longLabel: string; enrolments: number; completions: number }[];
-}
+import type { Overview } from "~/domain/insight-view";
 
 const ENROLMENT_COLOR = "#b91c1c";
 const COMPLETION_COLOR = "#0f766e";
 
-export function OverviewView({ data }: { data: OverviewViewData }) {
+export function OverviewView({ data }: { data: Overview }) {
   const t = data.totals;
   const scope = data.courseTitle ? `${data.periodLabel}, ${data.courseTitle}` : data.periodLabel;
   const cards = [

@@ -1,0 +1,136 @@
+// What the admin reports (issue #18) hand to their pages: built by ~/server/admin-insight, admin-course-results
+// and admin-learner, drawn by ~/ui/admin/insight. One declaration for both sides, as dashboard-view.ts does.
+import type { Period } from "./insight";
+
+// ── /admin: the overview ──
+export interface InsightFilters {
+  period: Period;
+  courseId: number | null;
+}
+
+export interface OverviewPoint {
+  label: string;
+  longLabel: string;
+  registrations: number;
+  enrolments: number;
+  completions: number;
+  certificates: number;
+  attempts: number;
+  passed: number;
+  revenueClp: number;
+}
+
+export interface OverviewTotals {
+  registrations: number;
+  enrolments: number;
+  completions: number;
+  certificates: number;
+  attempts: number;
+  passed: number;
+  /** Submitted attempts that passed, in whole %; null when none was submitted. */
+  passRate: number | null;
+  paidClp: number;
+  refundedClp: number;
+  revenueClp: number;
+}
+
+export interface Overview {
+  filters: InsightFilters;
+  periodLabel: string;
+  courseTitle: string | null;
+  courses: { id: number; title: string }[];
+  totals: OverviewTotals;
+  series: OverviewPoint[];
+}
+
+// ── /admin/cursos/{id}/resultados: a course's results ──
+export interface FunnelStep {
+  label: string;
+  count: number;
+  /** Of the enrolled. */
+  percent: number | null;
+}
+
+export interface QuestionStat {
+  questionId: number;
+  examLessonId: number;
+  prompt: string;
+  drawn: number;
+  correct: number;
+  /** null when never drawn in the period. */
+  correctPercent: number | null;
+  correctOption: string;
+  /** Each wrong option with how often it was chosen. */
+  wrong: { option: string; text: string; count: number }[];
+  /** Drawn but left unanswered (an attempt sent with a blank). */
+  blank: number;
+  editPath: string;
+}
+
+export interface CourseResults {
+  course: { id: number; title: string };
+  period: Period;
+  periodLabel: string;
+  funnel: FunnelStep[];
+  completed: number;
+  medianDaysToComplete: number | null;
+  hasExam: boolean;
+  passers: number;
+  /** Learners who passed in the period, by the number of the attempt that passed: 1, 2, 3, 4 or more. */
+  attemptsToPass: { label: string; count: number }[];
+  averageAttemptsToPass: number | null;
+  submittedAttempts: number;
+  scores: { label: string; count: number }[];
+  questions: QuestionStat[];
+}
+
+// ── /admin/usuarios/{id}: one learner ──
+export interface LearnerAnswer {
+  position: number;
+  questionId: number;
+  prompt: string;
+  /** 'B. Texto de la opción' as the option is stored (letters follow the bank's order, not the shuffled one). */
+  chosen: string;
+  correctOption: string;
+  correct: boolean;
+}
+
+export interface LearnerAttempt {
+  id: number;
+  courseId: number;
+  courseTitle: string;
+  lessonTitle: string;
+  attemptNumber: number | null;
+  startedAt: string;
+  submittedAt: string;
+  score: number | null;
+  passed: boolean | null;
+  answers: LearnerAnswer[];
+}
+
+export interface LearnerDetail {
+  profile: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    address: string | null;
+    rut: string | null;
+    role: "user" | "admin";
+    banned: boolean;
+    createdAt: string;
+  };
+  enrolments: {
+    id: number;
+    courseId: number;
+    courseTitle: string;
+    enrolledAt: string;
+    progress: number;
+    completedAt: string;
+    certificateCode: string | null;
+    lessons: { lessonId: number; title: string; moduleTitle: string; completedAt: string }[];
+  }[];
+  attempts: LearnerAttempt[];
+  certificates: { code: string; courseTitle: string; issuedAt: string; path: string }[];
+  orders: { number: string; courseTitle: string; statusLabel: string; amountClp: number; createdAt: string; paidAt: string }[];
+}
