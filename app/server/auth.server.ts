@@ -17,6 +17,10 @@ import { afterAuthHook, beforeAuthHook, onPasswordChanged } from "./auth-hooks.s
 
 export { MIN_PASSWORD_LENGTH };
 
+/** How long a session lives, and how old it gets before a request extends it (Better Auth's `session`). */
+export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
+
 /** The auth secret: BETTER_AUTH_SECRET, or one generated once and kept in the database for every instance. */
 async function resolveSecret(): Promise<string> {
   const configured = env().BETTER_AUTH_SECRET;
@@ -61,8 +65,8 @@ function createAuth(secret: string) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_S,
+      updateAge: SESSION_UPDATE_AGE_S,
     },
     // Limits, deferred reset requests, input rules: auth-hooks.server.ts.
     hooks: { before: beforeAuthHook, after: afterAuthHook },
@@ -90,11 +94,20 @@ export type Auth = ReturnType<typeof createAuth>;
 let instance: Promise<Auth> | undefined;
 
 export function getAuth(): Promise<Auth> {
-  instance ??= resolveSecret().then(createAuth);
+  instance ??= getAuthSecret().then(createAuth);
   return instance;
+}
+
+let secret: Promise<string> | undefined;
+
+/** The secret session cookies are signed with (session.server.ts checks the signature itself). */
+export function getAuthSecret(): Promise<string> {
+  secret ??= resolveSecret();
+  return secret;
 }
 
 /** For tests and restarts: forget the instance bound to a previous database. */
 export function resetAuth() {
   instance = undefined;
+  secret = undefined;
 }

@@ -3,7 +3,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db/client.server";
-import { user } from "~/server/db/schema";
+import { session, user } from "~/server/db/schema";
+import { getAuth } from "~/server/auth.server";
 import { withRequestScope } from "~/server/request-scope.server";
 import { getUser } from "~/server/session.server";
 import { getRequest } from "../support/requests";
@@ -43,5 +44,48 @@ describe("sesión por solicitud", () => {
     expect(await withRequestScope(() => getUser(getRequest("/", u.cookie)))).toMatchObject({ name: "Después Scope", role: "admin" });
     await db().update(user).set({ banned: true }).where(eq(user.id, u.id));
     expect(await withRequestScope(() => getUser(getRequest("/", u.cookie)))).toBeNull();
+  });
+});
+
+describe("la cookie de sesión, leída sin pasar por Better Auth", () => {
+  const tokenOf = (cookie: string) => decodeURIComponent(/better-auth\.session_token=([^;]+)/.exec(cookie)![1]!);
+
+  it("una firma alterada, un token ajeno sin firma o una cookie rota no abren sesión", async () => {
+    const u = await createUser();
+    const value = tokenOf(u.cookie);
+    const dot = value.lastIndexOf(".");
+    const [token, signature] = [value.slice(0, dot), value.slice(dot + 1)];
+    const flipped = signature.startsWith("A") ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    for (const cookie of [
+      `better-auth.session_token=${encodeURIComponent(`${token}.${flipped}`)}`,
+      `better-auth.session_token=${token}`,
+      `better-auth.session_token=${encodeURIComponent(`${token}x.${signature}`)}`,
+      "better-auth.session_token=%E0%A4%A",
+      `__Secure-better-auth.session_token=${encodeURIComponent(value)}`,
+    ]) {
+      expect(await getUser(getRequest("/dashboard", cookie)), cookie).toBeNull();
+    }
+    expect(await getUser(getRequest("/dashboard", u.cookie))).toMatchObject({ id: u.id });
+  });
+
+  it("una sesión vencida no vale; una con más de un día se extiende, como lo hace Better Auth", async () => {
+    const u = await createUser();
+    const token = tokenOf(u.cookie).split(".")[0]!;
+    await db().update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    expect(await getUser(getRequest("/dashboard", u.cookie))).toBeNull();
+
+    // Created two days ago: 28 days left of 30, more than a day old, so this request extends it to 30.
+    const twoDaysOld = new Date(Date.now() + 28 * 24 * 3600 * 1000);
+    await db().update(session).set({ expiresAt: twoDaysOld }).where(eq(session.token, token));
+    expect(await getUser(getRequest("/dashboard", u.cookie))).toMatchObject({ id: u.id });
+    const [row] = await db().select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  it("cerrar sesión la termina en la solicitud siguiente", async () => {
+    const u = await createUser();
+    const auth = await getAuth();
+    await auth.api.signOut({ headers: getRequest("/", u.cookie).headers });
+    expect(await getUser(getRequest("/dashboard", u.cookie))).toBeNull();
   });
 });
