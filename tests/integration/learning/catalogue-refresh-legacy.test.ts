@@ -6,7 +6,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db/client.server";
 import { asset, course, courseModule, enrolment, lesson, lessonCompletion } from "~/server/db/schema";
-import { readCatalogue } from "~/server/catalogue.server";
+import { catalogueVersion, readCatalogue } from "~/server/catalogue.server";
+import { publishPresetCourse } from "~/server/course-editor/preset.server";
 import { refreshCatalogue } from "~/server/catalogue-refresh.server";
 import { createUser } from "../support/users";
 
@@ -43,5 +44,17 @@ describe("una base de datos de una versión anterior recibe el material del cat�
 
     const again = await refreshCatalogue(db(), readCatalogue());
     expect(again.map((o) => o.status)).toEqual(["unchanged", "unchanged", "unchanged"]);
+  });
+
+  it("'Publicar curso predefinido' trae el material nuevo a un curso 1 sin ediciones y lo deja marcado como del catálogo", async () => {
+    const before = await lessonRows();
+    await db().update(course).set({ sourceHash: "edición anterior" }).where(eq(course.id, 1));
+    expect((await publishPresetCourse()).ok).toBe(true);
+    const [row] = await db().select().from(course).where(eq(course.id, 1));
+    expect(row!.sourceHash).toBe(catalogueVersion(readCatalogue().find((c) => c.id === 1)!));
+    expect(row!.catalogueSyncedAt?.getTime()).toBe(row!.updatedAt.getTime());
+    expect(await lessonRows()).toEqual(before);
+    // Still as shipped: the next start finds nothing to do, and does not take it for an edited course.
+    expect((await refreshCatalogue(db(), readCatalogue())).map((o) => o.status)).toEqual(["unchanged", "unchanged", "unchanged"]);
   });
 });
