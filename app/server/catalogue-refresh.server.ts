@@ -34,19 +34,26 @@ import { lessonKey } from "~/domain/lesson-key";
 
 export type RefreshOutcome =
   | { courseId: number; status: "missing" | "unchanged" | "refreshed" }
-  | { courseId: number; status: "edited" | "blocked"; reason: string };
+  | { courseId: number; status: "edited" | "blocked" | "failed"; reason: string };
 
 /** Refreshes every catalogue course whose bundled material changed. Idempotent; safe on every start. */
 export async function refreshCatalogue(database: DbOrTx = db(), courses = readCatalogue()): Promise<RefreshOutcome[]> {
   const outcomes: RefreshOutcome[] = [];
   for (const c of courses) {
-    const version = catalogueVersion(c);
-    const outcome = await database.transaction(async (tx) => {
-      await tx.execute(sql`lock table course in share row exclusive mode`);
-      return refreshCourseInTx(tx, c, version);
-    });
+    let outcome: RefreshOutcome;
+    try {
+      const version = catalogueVersion(c);
+      outcome = await database.transaction(async (tx) => {
+        await tx.execute(sql`lock table course in share row exclusive mode`);
+        return refreshCourseInTx(tx, c, version);
+      });
+    } catch (error) {
+      // Rolled back: the course keeps its current material and the academy still starts.
+      logger.error({ err: error, courseId: c.id }, "catalogue course refresh failed; it keeps its current material");
+      outcome = { courseId: c.id, status: "failed", reason: error instanceof Error ? error.message : String(error) };
+    }
     outcomes.push(outcome);
-    if (outcome.status === "refreshed") logger.info({ courseId: c.id, version }, "catalogue course refreshed with its new material");
+    if (outcome.status === "refreshed") logger.info({ courseId: c.id }, "catalogue course refreshed with its new material");
     if (outcome.status === "edited" || outcome.status === "blocked") {
       logger.warn({ courseId: c.id, reason: outcome.reason }, "catalogue course not refreshed: its bundled material changed");
     }

@@ -20,6 +20,7 @@ import { tinyPdf } from "./fixture-catalogue";
 const PRISTINE = 41; // refreshed
 const EDITED = 42; // edited by hand in the course editor: left alone
 const BLOCKED = 43; // a lesson learners completed leaves the catalogue: left alone
+const BROKEN = 44; // the new edition cannot be loaded (a question names no lesson): rolled back, left alone
 
 type Q = { id: string; lesson?: string; prompt: string; options: string[]; correctIndex: number; explanation: string };
 const bank = (n: number, edit: (q: Q) => Q | null = (q) => q): Q[] =>
@@ -104,6 +105,13 @@ function v2Blocked(id: number) {
   return edition;
 }
 
+/** v2 of the broken course has a question pointing at a lesson that does not exist. */
+function v2Broken(id: number) {
+  const edition = v2(id);
+  edition.questions = edition.questions.map((q) => (q.id === "q13" ? { ...q, lesson: "no-existe" } : q));
+  return edition;
+}
+
 function writeCatalogue(root: string, editions: ReturnType<typeof v1>[]) {
   for (const e of editions) {
     const dir = path.join(root, "courses", e.course.slug);
@@ -119,8 +127,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "academia-refresh-"));
 const previousContentDir = process.env.CONTENT_DIR;
 // The setup's beforeAll loads CONTENT_DIR: the old edition of the three courses.
 process.env.CONTENT_DIR = path.join(tmp, "old");
-writeCatalogue(path.join(tmp, "old"), [v1(PRISTINE), v1(EDITED), v1(BLOCKED)]);
-const newDir = writeCatalogue(path.join(tmp, "new"), [v2(PRISTINE), v2(EDITED), v2Blocked(BLOCKED)]);
+writeCatalogue(path.join(tmp, "old"), [v1(PRISTINE), v1(EDITED), v1(BLOCKED), v1(BROKEN)]);
+const newDir = writeCatalogue(path.join(tmp, "new"), [v2(PRISTINE), v2(EDITED), v2Blocked(BLOCKED), v2Broken(BROKEN)]);
 afterAll(() => {
   if (previousContentDir === undefined) delete process.env.CONTENT_DIR;
   else process.env.CONTENT_DIR = previousContentDir;
@@ -192,6 +200,7 @@ describe("material nuevo de un curso que ya está en la base de datos", () => {
   let before: Awaited<ReturnType<typeof snapshot>>;
   let beforeEdited: Awaited<ReturnType<typeof snapshot>>;
   let beforeBlocked: Awaited<ReturnType<typeof snapshot>>;
+  let beforeBroken: Awaited<ReturnType<typeof snapshot>>;
   let outcomes: Awaited<ReturnType<typeof refreshCatalogue>>;
 
   beforeAll(async () => {
@@ -204,6 +213,7 @@ describe("material nuevo de un curso que ya está en la base de datos", () => {
     before = await snapshot(PRISTINE);
     beforeEdited = await snapshot(EDITED);
     beforeBlocked = await snapshot(BLOCKED);
+    beforeBroken = await snapshot(BROKEN);
     outcomes = await refreshCatalogue(db(), readCatalogue(newDir));
   });
 
@@ -299,14 +309,20 @@ describe("material nuevo de un curso que ya está en la base de datos", () => {
     expect(done).toHaveLength(3);
   });
 
+  it("si la nueva edición no se puede cargar, el curso queda como estaba y los demás se refrescan igual", async () => {
+    expect(outcomes.find((o) => o.courseId === BROKEN)).toMatchObject({ status: "failed", reason: expect.stringContaining("no-existe") });
+    expect(await snapshot(BROKEN)).toEqual(beforeBroken);
+  });
+
   it("refrescar otra vez no cambia nada", async () => {
-    const after = await Promise.all([snapshot(PRISTINE), snapshot(EDITED), snapshot(BLOCKED)]);
+    const after = await Promise.all([snapshot(PRISTINE), snapshot(EDITED), snapshot(BLOCKED), snapshot(BROKEN)]);
     const again = await refreshCatalogue(db(), readCatalogue(newDir));
     expect(again.map((o) => [o.courseId, o.status])).toEqual([
       [PRISTINE, "unchanged"],
       [EDITED, "edited"],
       [BLOCKED, "blocked"],
+      [BROKEN, "failed"],
     ]);
-    expect(await Promise.all([snapshot(PRISTINE), snapshot(EDITED), snapshot(BLOCKED)])).toEqual(after);
+    expect(await Promise.all([snapshot(PRISTINE), snapshot(EDITED), snapshot(BLOCKED), snapshot(BROKEN)])).toEqual(after);
   });
 });
