@@ -30,6 +30,7 @@ import {
 import { catalogueChanged } from "./catalogue-events.server";
 import { refreshStoredProgress } from "./learning.server";
 import { logger } from "./logger.server";
+import { catalogueSync } from "~/domain/catalogue-sync";
 import { lessonKey } from "~/domain/lesson-key";
 
 export type RefreshOutcome =
@@ -60,11 +61,6 @@ export async function refreshCatalogue(database: DbOrTx = db(), courses = readCa
   }
   if (outcomes.some((o) => o.status === "refreshed")) catalogueChanged();
   return outcomes;
-}
-
-/** True when an admin changed the course after the catalogue last wrote it. */
-function editedByHand(row: { updatedAt: Date; createdAt: Date; catalogueSyncedAt: Date | null }) {
-  return row.updatedAt.getTime() > (row.catalogueSyncedAt ?? row.createdAt).getTime();
 }
 
 interface StoredLesson {
@@ -114,7 +110,7 @@ export async function refreshCourseInTx(tx: DbOrTx, c: CatalogueCourse, version 
     .for("update");
   if (!row) return { courseId: c.id, status: "missing" };
   if (row.sourceHash === version) return { courseId: c.id, status: "unchanged" };
-  if (editedByHand(row)) {
+  if (catalogueSync(row) === "edited") {
     return { courseId: c.id, status: "edited", reason: "edited by hand in the course editor after the catalogue loaded it" };
   }
 

@@ -15,6 +15,10 @@ import { getAttemptView } from "~/server/exams.server";
 import { updateLesson } from "~/server/course-editor/lessons.server";
 import { courseHours } from "~/domain/course-hours";
 import { createUser } from "../support/users";
+import { getRequest } from "../support/requests";
+import { call } from "../admin/call";
+import { loader as editorLoader } from "~/routes/admin/curso-editor";
+import { catalogueSyncMessages } from "~/domain/catalogue-sync";
 import { tinyPdf } from "./fixture-catalogue";
 
 const PRISTINE = 41; // refreshed
@@ -300,6 +304,14 @@ describe("material nuevo de un curso que ya está en la base de datos", () => {
     expect(outcomes.find((o) => o.courseId === EDITED)?.status).toBe("edited");
     expect(await snapshot(EDITED)).toEqual(beforeEdited);
     expect((await lessonsOf(EDITED))[0]!.title).toBe("Introducción editada a mano");
+  });
+
+  it("el editor de cursos le dice al administrador si el curso sigue recibiendo el material del catálogo", async () => {
+    const admin = await createUser({ role: "admin" });
+    const view = async (id: number) => (await call(editorLoader, getRequest(`/admin/cursos/${id}`, admin.cookie), { id: String(id) })).data.catalogueSync;
+    expect(await view(PRISTINE)).toBe("follows");
+    expect(await view(EDITED)).toBe("edited");
+    expect(catalogueSyncMessages.edited).toContain("ya no recibe el material corregido");
   });
 
   it("si una lección con avance de alumnos desaparece del catálogo, el curso no se toca", async () => {
