@@ -7,13 +7,12 @@ export interface TimedLesson {
 }
 
 /**
- * Minutes of study a course asks for: its published lessons. A course with nothing published yet
- * ('Próximamente') shows the time its planned lessons add up to, so its detail page is not empty.
+ * Minutes of study a course asks for: its published lessons only. A course with nothing published yet
+ * ('Próximamente') has none: planned durations are guesses until the lessons exist, so its pages say
+ * 'Duración por confirmar' instead of promising hours.
  */
 export function studyMinutes(lessons: readonly TimedLesson[]): number {
-  const sum = (ls: readonly TimedLesson[]) => ls.reduce((n, l) => n + Math.max(0, l.durationMin || 0), 0);
-  const published = lessons.filter((l) => l.status === "published");
-  return published.length > 0 ? sum(published) : sum(lessons);
+  return lessons.filter((l) => l.status === "published").reduce((n, l) => n + Math.max(0, l.durationMin || 0), 0);
 }
 
 /** Minutes → hours rounded to the nearest half hour; any study time at all is at least half an hour. */

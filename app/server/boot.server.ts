@@ -6,6 +6,7 @@ import { describeDatabaseUrl, resetDatabaseAvailability, waitForDatabase } from 
 import { env, parseEnv, setEnv } from "./env.server";
 import { configureLogger, logger } from "./logger.server";
 import { loadCatalogue } from "./catalogue.server";
+import { refreshCatalogue } from "./catalogue-refresh.server";
 import { resetAuth } from "./auth.server";
 import { publishBackupEndpoint } from "./backup/endpoint.server";
 import { startOutboxWorker, type OutboxWorker } from "./outbox-worker.server";
@@ -38,6 +39,8 @@ export function boot(): Promise<void> {
     await handle.migrate();
     if (handle.kind === "pglite") await publishBackupEndpoint();
     await loadCatalogue();
+    // Courses already in the database get their new bundled material, unless an admin edited them.
+    await refreshCatalogue();
     const { ensureAdminFromEnv } = await import("./admin-bootstrap.server");
     await ensureAdminFromEnv();
     worker = startOutboxWorker();

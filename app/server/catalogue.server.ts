@@ -1,5 +1,6 @@
 // The built-in catalogue: reviewable files under content/courses, loaded into the database.
-// The database is the single source of truth at run time; loading never overwrites a course that exists.
+// The database is the single source of truth at run time; loading never overwrites a course that exists
+// (a course whose bundled material changed is brought up to date by catalogue-refresh.server.ts).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,6 +24,8 @@ const lessonSchema = z.object({
   body: z.string().optional(),
   downloadable: z.boolean().default(false),
   status: z.enum(["published", "pending"]).default("pending"),
+  /** Keys this lesson had in earlier editions (a renamed file), so a refresh keeps its learners' records. */
+  formerly: z.array(z.string().min(1)).optional(),
 });
 
 const courseFileSchema = z.object({
@@ -123,20 +126,56 @@ export function catalogueDetails(c: CatalogueCourse) {
   };
 }
 
+/**
+ * The edition of a course's bundled material: a SHA-256 over its course.json, questions.json, every file
+ * its lessons name, the Markdown sources of its PDFs and the figures their reading view embeds. Stored in
+ * course.source_hash when the catalogue writes the course; a different value at start means new material.
+ */
+export function catalogueVersion(c: CatalogueCourse): string {
+  const h = crypto.createHash("sha256").update(c.hash);
+  const add = (file: string) => {
+    h.update(`\0${path.relative(c.dir, file)}\0`);
+    if (fs.existsSync(file)) h.update(fs.readFileSync(file));
+  };
+  for (const l of c.modules.flatMap((m) => m.lessons)) {
+    for (const rel of [l.file, l.captions, l.body]) if (rel) add(path.join(c.dir, rel));
+    if (l.file?.endsWith(".pdf")) add(path.join(c.dir, "sources", `${path.basename(l.file, ".pdf")}.md`));
+  }
+  const figures = path.resolve(catalogueDir(), "..", "figures");
+  if (fs.existsSync(figures)) for (const f of fs.readdirSync(figures).sort()) if (f.endsWith(".svg")) add(path.join(figures, f));
+  return h.digest("hex");
+}
+
+/** A catalogue lesson's identity: its lessonKey, or "<type>#<n>" (the n-th such lesson without a file). */
+export function catalogueKeys(lessons: readonly CatalogueLesson[]): string[] {
+  const seen = new Map<string, number>();
+  return lessons.map((l) => {
+    const key = lessonKey(l);
+    if (key) return key;
+    const n = (seen.get(l.type) ?? 0) + 1;
+    seen.set(l.type, n);
+    return `${l.type}#${n}`;
+  });
+}
+
 async function insertCourse(tx: DbOrTx, c: CatalogueCourse) {
+  const now = new Date();
   await tx.insert(course).values({
     id: c.id,
     slug: c.slug,
     ...catalogueDetails(c),
     status: c.status,
-    sourceHash: c.hash,
+    sourceHash: catalogueVersion(c),
+    createdAt: now,
+    updatedAt: now,
+    catalogueSyncedAt: now,
   });
   await insertContent(tx, c);
   // Explicit ids were inserted: move the sequence past them so admin-created courses get fresh ids.
   await tx.execute(sql`select setval(pg_get_serial_sequence('course', 'id'), (select max(id) from course))`);
 }
 
-type CatalogueLesson = z.infer<typeof lessonSchema>;
+export type CatalogueLesson = z.infer<typeof lessonSchema>;
 
 let figureCache: { dir: string; source: FigureSource } | undefined;
 function catalogueFigures(): FigureSource {
@@ -156,34 +195,39 @@ export function catalogueReading(courseDir: string, l: CatalogueLesson): string 
   return renderReading(fs.readFileSync(source, "utf8"), l.type, catalogueFigures(), source);
 }
 
+/** A lesson row's columns as the catalogue states them (files stored in the file store on the way). */
+export async function catalogueLessonValues(tx: DbOrTx, c: CatalogueCourse, l: CatalogueLesson, key: string) {
+  const fileAsset = l.file ? await storeCatalogueFile(tx, c.dir, l.file) : undefined;
+  const captions = l.captions ? await storeCatalogueFile(tx, c.dir, l.captions) : undefined;
+  return {
+    title: l.title,
+    type: l.type,
+    durationMin: l.durationMin,
+    assetId: fileAsset?.id ?? null,
+    captionsAssetId: captions?.id ?? null,
+    body: l.body ? fs.readFileSync(path.join(c.dir, l.body), "utf8") : null,
+    readingHtml: catalogueReading(c.dir, l),
+    downloadable: l.downloadable,
+    status: l.status,
+    catalogueKey: key,
+  };
+}
+
 /** Modules, lessons, files and the question bank of a catalogue course. */
 export async function insertContent(tx: DbOrTx, c: CatalogueCourse) {
   const lessonIds = new Map<string, number>();
   const examIds: number[] = [];
+  const keys = catalogueKeys(c.modules.flatMap((m) => m.lessons));
+  let k = 0;
   for (const [mi, m] of c.modules.entries()) {
     const [mod] = await tx
       .insert(courseModule)
       .values({ courseId: c.id, position: mi + 1, title: m.title, description: m.description })
       .returning({ id: courseModule.id });
     for (const [li, l] of m.lessons.entries()) {
-      const fileAsset = l.file ? await storeCatalogueFile(tx, c.dir, l.file) : undefined;
-      const captions = l.captions ? await storeCatalogueFile(tx, c.dir, l.captions) : undefined;
-      const body = l.body ? fs.readFileSync(path.join(c.dir, l.body), "utf8") : null;
       const [row] = await tx
         .insert(lesson)
-        .values({
-          moduleId: mod!.id,
-          position: li + 1,
-          title: l.title,
-          type: l.type,
-          durationMin: l.durationMin,
-          assetId: fileAsset?.id ?? null,
-          captionsAssetId: captions?.id ?? null,
-          body,
-          readingHtml: catalogueReading(c.dir, l),
-          downloadable: l.downloadable,
-          status: l.status,
-        })
+        .values({ moduleId: mod!.id, position: li + 1, ...(await catalogueLessonValues(tx, c, l, keys[k++]!)) })
         .returning({ id: lesson.id });
       const key = lessonKey(l);
       if (key) lessonIds.set(key, row!.id);
@@ -207,7 +251,7 @@ export async function insertContent(tx: DbOrTx, c: CatalogueCourse) {
   }
 }
 
-function sourceLessonId(c: CatalogueCourse, questionId: string, key: string | undefined, lessonIds: Map<string, number>) {
+export function sourceLessonId(c: CatalogueCourse, questionId: string, key: string | undefined, lessonIds: Map<string, number>) {
   if (key === undefined) return null;
   const id = lessonIds.get(key);
   // A typo in reviewed catalogue data must not load silently as "no lesson".

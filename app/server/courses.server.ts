@@ -39,9 +39,14 @@ export type CourseCard = CourseRow & { hours: number; priceLabel: string; hoursL
 /** Related-course cards cut the description at 100 characters (product-spec.md §9). */
 export const EXCERPT_LENGTH = 100;
 
-/** A course without any lesson time yet (an admin's new draft) has no hours to show. */
+/** A course without any published lesson time yet ('Próximamente', an admin's new draft) has no hours to show. */
 export function hoursLabel(hours: number): string {
   return formatHours(hours) || "Por confirmar";
+}
+
+/** A card shows the duration without a visible 'Duración:' before it, so the unknown case says so itself. */
+export function cardHoursLabel(hours: number): string {
+  return formatHours(hours) || "Duración por confirmar";
 }
 
 /**
@@ -70,7 +75,7 @@ async function toCards(rows: CourseRow[]): Promise<CourseCard[]> {
       ...row,
       hours: h,
       priceLabel: formatClp(row.priceClp),
-      hoursLabel: hoursLabel(h),
+      hoursLabel: cardHoursLabel(h),
       excerpt: truncate(row.description, EXCERPT_LENGTH),
     };
   });

@@ -29,7 +29,7 @@ export interface ExamIntroView {
 }
 
 export async function getExamIntro(userId: string, lessonId: number): Promise<ExamIntroView> {
-  const [bank] = await db().select({ n: count() }).from(question).where(eq(question.lessonId, lessonId));
+  const [bank] = await db().select({ n: count() }).from(question).where(and(eq(question.lessonId, lessonId), isNull(question.retiredAt)));
   const rows = await db()
     .select({
       attemptNumber: examAttempt.attemptNumber,
@@ -86,7 +86,7 @@ export async function startExamAttempt(options: {
   const bank = await db()
     .select({ id: question.id, options: question.options })
     .from(question)
-    .where(eq(question.lessonId, options.lessonId));
+    .where(and(eq(question.lessonId, options.lessonId), isNull(question.retiredAt)));
   const drawn = drawExam(
     bank.map((q) => ({ id: q.id, optionCount: q.options.length })),
     (n) => crypto.randomInt(n),

@@ -107,7 +107,8 @@ export function courseJsonLd(
     hasCourseInstance: {
       "@type": "CourseInstance",
       courseMode: "online",
-      courseWorkload: isoWorkload(c.hours),
+      // No workload until the course has published lessons (its duration is 'por confirmar').
+      ...(c.hours > 0 ? { courseWorkload: isoWorkload(c.hours) } : {}),
     },
   };
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import SVGtoPDF from "svg-to-pdfkit";
 import type { Figure } from "./figures.js";
 import { parseInline } from "./markdown.js";
+import { site } from "../../app/config/site.js";
 
 export const THEME = {
   accent: "#b91c1c", // deep red: health and safety
@@ -20,7 +21,8 @@ export const FONT = { regular: "Regular", bold: "Bold" } as const;
 /** Fixed date written into every PDF, so two builds give identical bytes. */
 export const EDITION_DATE = new Date(Date.UTC(2026, 10, 1, 12, 0, 0));
 export const EDITION_LABEL = "Edición 2026";
-export const ACADEMY = "Academia";
+/** The brand printed in every PDF's header, footer and metadata: the configured site name (app/config/site.ts). */
+export const ACADEMY = site.name;
 
 export interface DocInfo {
   title: string;
@@ -47,7 +49,7 @@ export function createDoc(
       Author: ACADEMY,
       Subject: info.subject,
       Keywords: info.keywords,
-      Creator: "Academia content-build",
+      Creator: `${ACADEMY} content-build`,
       Producer: "PDFKit",
       CreationDate: EDITION_DATE,
       ModDate: EDITION_DATE,

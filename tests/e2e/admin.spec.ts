@@ -151,6 +151,10 @@ test.describe("administración", () => {
     await preset.getByRole("button", { name: "Publicar curso predefinido" }).click();
     await expect(preset.getByRole("status")).toHaveText("Curso publicado exitosamente. Ahora podrás verlo en el Dashboard.");
     await expectNoA11yViolations(page);
+    // Its editor says it still receives the corrected material of upgrades, and what editing it changes.
+    await page.goto("/admin/cursos/1");
+    await expect(page.getByText(/Curso incluido con la academia: al actualizarla recibe sus lecciones y preguntas corregidas/)).toBeVisible();
+    await expectNoA11yViolations(page);
   });
 
   test("editor: crear curso, validar, módulos y lecciones, subir un PDF que un estudiante abre, examen y publicar", async ({ page, browser, baseURL }) => {

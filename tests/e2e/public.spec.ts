@@ -275,7 +275,15 @@ test.describe("detalle de curso", () => {
     await expect(main.getByText("Próximamente").first()).toBeVisible();
     const price = page.getByRole("complementary", { name: "Inscripción" }).getByRole("link", { name: "Precio por confirmar" });
     if (await price.count()) await expect(price).toHaveAttribute("href", "/contacto");
+    // No lesson is published yet: no hours are promised (their planned durations are guesses).
+    await expect(main.getByText("Duración: Por confirmar")).toBeVisible();
+    await expect(main.getByText(/duración por confirmar/)).toBeVisible();
+    await expect(main.getByText(/\d+(,\d)? horas?\b/)).toHaveCount(0);
     await expectNoA11yViolations(page);
+    await open(page, "/cursos");
+    const card = page.getByRole("main").getByRole("article").filter({ hasText: "Seguridad Privada" });
+    await expect(card.getByText("Duración por confirmar")).toBeVisible();
+    await expect(card.getByText(/\d+(,\d)? horas?\b/)).toHaveCount(0);
   });
 
   for (const id of ["999", "abc"]) {

@@ -18,6 +18,7 @@ import { PublishBox } from "~/ui/admin/publish-box";
 import { badge, container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
 import { idSchema } from "~/domain/ids";
+import { catalogueSync, catalogueSyncMessages } from "~/domain/catalogue-sync";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(`${data ? `Editar: ${data.course.title}` : "Editar curso"} | Administración`) },
@@ -35,6 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const view: "datos" | "contenido" | "leccion" = lesson ? "leccion" : url.searchParams.get("vista") === "contenido" ? "contenido" : "datos";
   return {
     course: { id: editor.course.id, title: editor.course.title, status: editor.course.status },
+    catalogueSync: catalogueSync(editor.course),
     values: courseFormValues(editor.course),
     hoursLabel: hoursLabel(courseHours(editor.modules.flatMap((m) => m.lessons))),
     modules: editor.modules,
@@ -55,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, values, modules, lesson, view, createdNotice, maxUploadMb, hoursLabel } = loaderData;
+  const { course, values, modules, lesson, view, createdNotice, maxUploadMb, hoursLabel, catalogueSync } = loaderData;
   const courseResult = resultFor(actionData, "course");
   const topNotice = view !== "leccion" && actionData?.message ? actionData : null;
   return (
@@ -69,6 +71,11 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
           {course.status === "published" ? "Publicado" : "Borrador"}
         </span>
       </div>
+      {catalogueSync !== "own" ? (
+        <p className="mt-3 max-w-3xl rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+          {catalogueSyncMessages[catalogueSync]}
+        </p>
+      ) : null}
       <EditorTabs courseId={course.id} view={view} />
       {createdNotice && !actionData ? <Notice ok message={createdNotice} /> : null}
       {topNotice ? <Notice ok={topNotice.ok} message={topNotice.message!} /> : null}

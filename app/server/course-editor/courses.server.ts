@@ -1,5 +1,5 @@
 // A course's own details: create, edit, publish, and read it whole for the editor.
-import { and, asc, eq, inArray, like, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "../db/client.server";
 import { asset, course, courseModule, lesson, question } from "../db/schema";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
@@ -97,7 +97,7 @@ export async function getCourseForEditor(id: number) {
           status: lesson.status,
           durationMin: lesson.durationMin,
           filename: asset.filename,
-          questions: sql<number>`(select count(*)::int from ${question} where ${question.lessonId} = ${lesson.id})`,
+          questions: sql<number>`(select count(*)::int from ${question} where ${question.lessonId} = ${lesson.id} and ${question.retiredAt} is null)`,
         })
         .from(lesson)
         .leftJoin(asset, eq(asset.id, lesson.assetId))
@@ -124,6 +124,6 @@ export async function getLessonForEditor(courseId: number, lessonId: number) {
     .where(and(eq(lesson.id, lessonId), eq(courseModule.courseId, courseId)))
     .limit(1);
   if (!row) return null;
-  const questions = await db().select().from(question).where(eq(question.lessonId, lessonId)).orderBy(asc(question.id));
+  const questions = await db().select().from(question).where(and(eq(question.lessonId, lessonId), isNull(question.retiredAt))).orderBy(asc(question.id));
   return { lesson: row.lesson, moduleTitle: row.moduleTitle, file: row.file?.id ? row.file : null, questions };
 }

@@ -2,7 +2,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "../db/client.server";
 import { course, courseModule } from "../db/schema";
-import { catalogueCourse, catalogueDetails, insertContent, type CatalogueCourse } from "../catalogue.server";
+import { catalogueCourse, catalogueDetails, catalogueVersion, insertContent, type CatalogueCourse } from "../catalogue.server";
+import { refreshCourseInTx } from "../catalogue-refresh.server";
 import { contentCounts, getCourseCounts } from "../dashboard.server";
 import { logger } from "../logger.server";
 import { catalogueChanged } from "../catalogue-events.server";
@@ -60,8 +61,9 @@ export function presetCourseSummary() {
 
 /**
  * 'Publicar curso predefinido': (re)creates course 1 from the catalogue when it is missing, or restores
- * its catalogue details and publishes it when present. Content is only added when the course has none,
- * so learners' enrolments, completions and certificates are never touched.
+ * its catalogue details and publishes it when present. Content is added when the course has none, and
+ * brought to this edition when nobody edited it by hand (catalogue-refresh.server.ts): learners'
+ * enrolments, completions, attempts and certificates are never touched.
  */
 export async function publishPresetCourse(): Promise<Outcome> {
   try {
@@ -71,15 +73,32 @@ export async function publishPresetCourse(): Promise<Outcome> {
       await tx.execute(sql`lock table course in share row exclusive mode`);
       const [existing] = await tx.select({ id: course.id, slug: course.slug }).from(course).where(eq(course.id, c.id)).limit(1);
       const slug = await uniqueSlug(tx, c.slug, c.id);
+      const version = catalogueVersion(c);
+      const now = new Date();
       if (existing) {
+        // A course still as the catalogue wrote it first gets this edition's material (learners' records kept).
+        const refresh = await refreshCourseInTx(tx, c, version);
+        const asShipped = refresh.status === "unchanged" || refresh.status === "refreshed";
+        const [mods] = await tx.select({ n: sql<number>`count(*)::int` }).from(courseModule).where(eq(courseModule.courseId, c.id));
+        const empty = Number(mods?.n ?? 0) === 0;
+        if (empty) await insertContent(tx, c);
+        // The edition and the sync mark move only when the content is the catalogue's; hand edits stay detectable.
+        const synced = asShipped || empty ? { sourceHash: version, catalogueSyncedAt: now } : {};
         await tx
           .update(course)
-          .set({ ...catalogueDetails(c), slug, status: "published", sourceHash: c.hash, updatedAt: new Date() })
+          .set({ ...catalogueDetails(c), slug, status: "published", updatedAt: now, ...synced })
           .where(eq(course.id, c.id));
-        const [mods] = await tx.select({ n: sql<number>`count(*)::int` }).from(courseModule).where(eq(courseModule.courseId, c.id));
-        if (Number(mods?.n ?? 0) === 0) await insertContent(tx, c);
       } else {
-        await tx.insert(course).values({ id: c.id, slug, ...catalogueDetails(c), status: "published", sourceHash: c.hash });
+        await tx.insert(course).values({
+          id: c.id,
+          slug,
+          ...catalogueDetails(c),
+          status: "published",
+          sourceHash: version,
+          createdAt: now,
+          updatedAt: now,
+          catalogueSyncedAt: now,
+        });
         await insertContent(tx, c);
         await tx.execute(sql`select setval(pg_get_serial_sequence('course', 'id'), greatest((select max(id) from course), 1))`);
       }

@@ -1,5 +1,5 @@
 // The question bank of an exam lesson.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db, type DbOrTx } from "../db/client.server";
 import { courseModule, lesson, question } from "../db/schema";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
@@ -35,7 +35,7 @@ async function questionOfCourse(tx: DbOrTx, courseId: number, questionId: number
     .from(question)
     .innerJoin(lesson, eq(lesson.id, question.lessonId))
     .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
-    .where(and(eq(question.id, questionId), eq(courseModule.courseId, courseId)))
+    .where(and(eq(question.id, questionId), eq(courseModule.courseId, courseId), isNull(question.retiredAt)))
     .limit(1);
   return row ?? null;
 }

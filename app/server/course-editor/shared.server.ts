@@ -1,5 +1,5 @@
 // What every course-editor module needs: the outcome shape, and lookups that only find rows of the
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type DbOrTx, type Tx } from "../db/client.server";
 import { course, courseModule, lesson, question } from "../db/schema";
 
@@ -41,7 +41,7 @@ export async function lessonOfCourse(tx: DbOrTx, courseId: number, lessonId: num
 }
 
 export async function countQuestions(tx: DbOrTx, lessonId: number) {
-  const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(question).where(eq(question.lessonId, lessonId));
+  const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(question).where(and(eq(question.lessonId, lessonId), isNull(question.retiredAt)));
   return Number(r?.n ?? 0);
 }
 

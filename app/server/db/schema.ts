@@ -157,6 +157,10 @@ export const course = pgTable(
     status: text("status").notNull().default("draft"), // draft | published
     // Hash of the catalogue file it was loaded from; lets a re-load tell "unchanged" from "edited by an admin".
     sourceHash: text("source_hash"),
+    // When the catalogue last wrote this course (load or refresh), set to the same instant as updated_at.
+    // The course editor moves updated_at on every change, so updated_at > catalogue_synced_at means an
+    // admin edited the course by hand and a catalogue refresh must leave it alone (catalogue-refresh.server.ts).
+    catalogueSyncedAt: timestamp("catalogue_synced_at", tz),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
@@ -196,6 +200,9 @@ export const lesson = pgTable(
     readingHtml: text("reading_html"),
     downloadable: boolean("downloadable").notNull().default(false),
     status: text("status").notNull().default("pending"), // published | pending
+    // The lesson's identity in the built-in catalogue (lessonKey: its file stem, or "<type>#<n>" for a lesson
+    // without a file), so a refresh updates the same row and learners' completions and attempts keep their link.
+    catalogueKey: text("catalogue_key"),
   },
   (t) => [index("lesson_module_idx").on(t.moduleId, t.position)],
 );
@@ -215,6 +222,9 @@ export const question = pgTable(
     // The lesson that teaches the answer (not the exam lesson above), so a learner who misses the
     // question can be sent to it; null when unknown or when that lesson is deleted.
     sourceLessonId: integer("source_lesson_id").references(() => lesson.id, { onDelete: "set null" }),
+    // A question taken out of the bank after learners answered it (a catalogue refresh removed or rewrote
+    // it): never drawn again, kept so the attempts that drew it can still be read.
+    retiredAt: timestamp("retired_at", tz),
   },
   (t) => [index("question_lesson_idx").on(t.lessonId), index("question_source_lesson_idx").on(t.sourceLessonId)],
 );

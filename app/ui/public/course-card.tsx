@@ -29,7 +29,7 @@ export function CourseFacts({ level, hours }: { level: string; hours: string }) 
       </li>
       <li>
         <Icon name="clock" />
-        <span className="sr-only">Duración:</span>
+        {hours.startsWith("Duración") ? null : <span className="sr-only">Duración:</span>}
         {hours}
       </li>
     </ul>

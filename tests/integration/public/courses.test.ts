@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { course } from "~/server/db/schema";
+import { course, courseModule, lesson } from "~/server/db/schema";
 import {
   getFeaturedCourse,
   getPublishedCourse,
@@ -147,6 +147,29 @@ describe("detalle de un curso", () => {
     const learner = await createUser();
     const signedIn = await callLoader(detailLoader, "/cursos/1", { id: "1" }, learner.cookie);
     expect(signedIn.data!.enrolState).toBe("user");
+  });
+});
+
+describe("un curso sin lecciones publicadas ('Próximamente')", () => {
+  it("no promete horas: 'Duración por confirmar' en su tarjeta y en su página, aunque sus lecciones planificadas tengan duración", async () => {
+    // Course 2 of the fixture has only a pending lesson; give it a planned duration.
+    const [m] = await db().select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.courseId, 2));
+    await db().update(lesson).set({ durationMin: 90 }).where(eq(lesson.moduleId, m!.id));
+    try {
+      const { courses } = await listPublishedCourses();
+      expect(courses.find((c) => c.id === 2)).toMatchObject({ hours: 0, hoursLabel: "Duración por confirmar" });
+      expect(courses.find((c) => c.id === 1)!.hoursLabel).toBe("1 hora");
+      const page = await callLoader(detailLoader, "/cursos/2", { id: "2" });
+      expect(page.data!.hero).toContain("Duración: <strong>Por confirmar</strong>");
+      expect(page.data!.body).toContain("duración por confirmar");
+      expect(page.data!.body).not.toMatch(/\d+(,\d)? horas?/);
+      expect(page.data!.body).not.toContain("de dedicación estimada");
+      // schema.org gets no workload until there is one.
+      expect(JSON.stringify(page.data!.meta)).not.toContain("courseWorkload");
+      expect(JSON.stringify((await callLoader(detailLoader, "/cursos/1", { id: "1" })).data!.meta)).toContain('"courseWorkload":"PT1H"');
+    } finally {
+      await db().update(lesson).set({ durationMin: 0 }).where(eq(lesson.moduleId, m!.id));
+    }
   });
 });
 

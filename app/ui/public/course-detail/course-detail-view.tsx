@@ -10,6 +10,7 @@ export interface CourseDetailData {
   title: string;
   category: string;
   level: string;
+  hours: number;
   hoursLabel: string;
   priceClp: number | null;
   priceLabel: string;
@@ -175,7 +176,7 @@ export function CourseBody({
       ) : null}
       <Block id="contenido" title="Contenido del curso">
         <p className="-mt-1 mb-4 text-sm text-slate-600">
-          {countsLabel} · {course.hoursLabel} de dedicación estimada
+          {countsLabel} · {course.hours > 0 ? `${course.hoursLabel} de dedicación estimada` : "duración por confirmar"}
         </p>
         <ModuleList modules={modules} />
       </Block>
