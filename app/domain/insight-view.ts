@@ -64,7 +64,8 @@ export interface QuestionStat {
   wrong: { option: string; text: string; count: number }[];
   /** Drawn but left unanswered (an attempt sent with a blank). */
   blank: number;
-  editPath: string;
+  /** Where to edit it; null for a question retired from the bank (kept for the attempts that drew it). */
+  editPath: string | null;
 }
 
 export interface CourseResults {

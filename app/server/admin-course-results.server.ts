@@ -86,7 +86,7 @@ export async function getCourseResults(courseId: number, period: Period, now: Da
       : Promise.resolve([] as { questionId: number; chosen: number | null; n: number }[]),
     hasExam
       ? db()
-          .select({ id: question.id, lessonId: question.lessonId, prompt: question.prompt, options: question.options, correctIndex: question.correctIndex })
+          .select({ id: question.id, lessonId: question.lessonId, prompt: question.prompt, options: question.options, correctIndex: question.correctIndex, retiredAt: question.retiredAt })
           .from(question)
           .where(inArray(question.lessonId, examLessonIds))
           .orderBy(asc(question.id))
@@ -130,7 +130,10 @@ export async function getCourseResults(courseId: number, period: Period, now: Da
     m.set(r.chosen === null || Number(r.chosen) < 0 ? null : Number(r.chosen), Number(r.n));
     chosenBy.set(Number(r.questionId), m);
   }
-  const questions: QuestionStat[] = bank.map((q) => {
+  // A question retired from the bank (catalogue-refresh.server.ts) is listed only while the period holds
+  // attempts that drew it, and cannot be edited any more.
+  const listed = bank.filter((q) => q.retiredAt === null || chosenBy.has(q.id));
+  const questions: QuestionStat[] = listed.map((q) => {
     const m = chosenBy.get(q.id) ?? new Map<number | null, number>();
     let drawn = 0;
     for (const n of m.values()) drawn += n;
@@ -148,7 +151,7 @@ export async function getCourseResults(courseId: number, period: Period, now: Da
         .filter((o) => o.k !== q.correctIndex)
         .map(({ option, text, count }) => ({ option, text, count })),
       blank: m.get(null) ?? 0,
-      editPath: `/admin/cursos/${courseId}?leccion=${q.lessonId}#pregunta-${q.id}`,
+      editPath: q.retiredAt === null ? `/admin/cursos/${courseId}?leccion=${q.lessonId}#pregunta-${q.id}` : null,
     };
   });
   // Worst first: the lowest share of correct answers; questions never drawn go last.

@@ -1,6 +1,9 @@
 // /admin/cursos/{id}/resultados (issue #18): funnel, median time, attempts until passing, scores and the
 // per-question table, with numbers from data made here; guards, hostile parameters, CSV.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db/client.server";
+import { question } from "~/server/db/schema";
 import { loader as resultsLoader } from "~/routes/admin/curso-resultados";
 import { loader as csvLoader } from "~/routes/admin/curso-resultados-csv";
 import { getRequest } from "../support/requests";
@@ -105,6 +108,21 @@ describe("resultados de un curso", () => {
     expect(r.data.attemptsToPass.map((a: { count: number }) => a.count)).toEqual([1, 2, 0, 0]);
     expect(r.data.submittedAttempts).toBe(5);
     expect(r.data.questions[0].drawn).toBe(5);
+  });
+
+  it("una pregunta retirada del banco: se lista mientras el periodo tenga intentos que la sortearon, sin enlace para editarla", async () => {
+    const [unused] = await db().insert(question).values({ lessonId: examLessonId, prompt: "Retirada sin uso", options: ["a", "b", "c", "d"], correctIndex: 0, retiredAt: new Date() }).returning();
+    await db().update(question).set({ retiredAt: new Date() }).where(eq(question.id, qids[8]!));
+    try {
+      const r = await call(resultsLoader, getRequest(`/admin/cursos/${courseId}/resultados`, adminCookie), { id: String(courseId) });
+      const qs = r.data.questions as { questionId: number; drawn: number; editPath: string | null }[];
+      expect(qs.map((q) => q.questionId)).not.toContain(unused!.id);
+      expect(qs.find((q) => q.questionId === qids[8])).toMatchObject({ drawn: 3, editPath: null });
+      expect(qs.filter((q) => q.editPath !== null)).toHaveLength(9);
+    } finally {
+      await db().update(question).set({ retiredAt: null }).where(eq(question.id, qids[8]!));
+      await db().delete(question).where(eq(question.id, unused!.id));
+    }
   });
 
   it("un curso sin examen: embudo sin la etapa del examen", async () => {

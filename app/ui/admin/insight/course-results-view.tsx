@@ -199,9 +199,15 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
                 {data.questions.map((q) => (
                   <tr key={q.questionId}>
                     <th scope="row" className={`${td} min-w-[16rem] font-normal`}>
-                      <Link to={q.editPath} className="font-semibold text-brand-800 hover:underline">
-                        {q.prompt}
-                      </Link>
+                      {q.editPath ? (
+                        <Link to={q.editPath} className="font-semibold text-brand-800 hover:underline">
+                          {q.prompt}
+                        </Link>
+                      ) : (
+                        <span className="font-semibold text-ink">
+                          {q.prompt} <span className="text-xs font-normal text-slate-600">(retirada del banco)</span>
+                        </span>
+                      )}
                       <span className="mt-1 block text-xs text-slate-600">Correcta: {q.correctOption}</span>
                     </th>
                     <td className={`${td} text-right tabular-nums`}>{formatCount(q.drawn)}</td>
