@@ -81,11 +81,13 @@ async function lookup(request: Request): Promise<SessionUser | null> {
   let query = prepared.get(database);
   if (!query) prepared.set(database, (query = prepareSessionQuery(database)));
   const [row] = await query.execute({ token });
-  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  // Once a day a session is extended: Better Auth does that (and its bookkeeping) on this rare request.
-  if (row.expiresAt.getTime() - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= Date.now()) {
+  if (!row) return null;
+  // The rare cases go through Better Auth, which does their bookkeeping: an expired session is refused and
+  // deleted; once a day a live one is extended.
+  const expired = row.expiresAt.getTime() <= Date.now();
+  if (expired || row.expiresAt.getTime() - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= Date.now()) {
     const auth = await getAuth();
-    if (!(await auth.api.getSession({ headers: request.headers }))) return null;
+    if (!(await auth.api.getSession({ headers: request.headers })) || expired) return null;
   }
   if (row.banned) return null;
   return {

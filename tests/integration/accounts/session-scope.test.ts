@@ -68,11 +68,18 @@ describe("la cookie de sesión, leída sin pasar por Better Auth", () => {
     expect(await getUser(getRequest("/dashboard", u.cookie))).toMatchObject({ id: u.id });
   });
 
-  it("una sesión vencida no vale; una con más de un día se extiende, como lo hace Better Auth", async () => {
+  it("una sesión vencida no vale", async () => {
     const u = await createUser();
     const token = tokenOf(u.cookie).split(".")[0]!;
     await db().update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
     expect(await getUser(getRequest("/dashboard", u.cookie))).toBeNull();
+    // …and is deleted, as Better Auth does.
+    expect(await db().select().from(session).where(eq(session.token, token))).toEqual([]);
+  });
+
+  it("una sesión con más de un día se extiende, como lo hace Better Auth", async () => {
+    const u = await createUser();
+    const token = tokenOf(u.cookie).split(".")[0]!;
 
     // Created two days ago: 28 days left of 30, more than a day old, so this request extends it to 30.
     const twoDaysOld = new Date(Date.now() + 28 * 24 * 3600 * 1000);
