@@ -5,7 +5,7 @@ import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/curso-comprar";
 import { CHECKOUT_FIELDS, checkoutSchema, commerceMessages } from "~/domain/commerce";
 import { learningMessages } from "~/domain/learning-messages";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { isAdmin } from "~/domain/permissions";
 import { getPublishedCourse } from "~/server/courses.server";
 import { parseId } from "~/domain/ids";

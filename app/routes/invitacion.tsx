@@ -4,7 +4,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/invitacion";
 import { ACCEPT_FIELDS, INVITATION_TOKEN_PATTERN, acceptSchema, companyMessages as M } from "~/domain/companies";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { formatDate } from "~/domain/format";
 import { acceptInvitationFor, acceptWithNewAccount, accountExists, findInvitation, stateMessage } from "~/server/company-workers.server";
 import { getUser } from "~/server/session.server";

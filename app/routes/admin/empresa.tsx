@@ -5,7 +5,7 @@ import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/empresa";
 import { GRANT_FIELDS, MANAGER_FIELDS, SEAT_KIND_LABELS, grantSchema, managerSchema, companyMessages, type SeatKind } from "~/domain/companies";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/commerce";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { formatClp, formatDate, formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";

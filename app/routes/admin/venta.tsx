@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/venta";
 import { REFUND_FIELDS, REJECT_FIELDS, ORDER_NUMBER_PATTERN, refundSchema, rejectSchema } from "~/domain/commerce";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { getSaleDetail } from "~/server/admin-sales.server";
 import { confirmTransfer, refundOrder, rejectTransfer } from "~/server/orders.server";
 import { requireAdmin } from "~/server/session.server";

@@ -6,7 +6,7 @@ import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/comprar";
 import { SEAT_PURCHASE_FIELDS, seatPurchaseSchema } from "~/domain/companies";
 import { commerceMessages } from "~/domain/commerce";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { formatClp } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { isAdmin } from "~/domain/permissions";

@@ -15,7 +15,7 @@ import {
   workerSchema,
   workerStatus,
 } from "~/domain/companies";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";

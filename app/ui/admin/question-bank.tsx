@@ -1,3 +1,4 @@
+import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
 import { MIN_EXAM_QUESTIONS } from "~/domain/admin-forms";
 import { ConfirmDelete } from "./confirm-delete";
@@ -16,7 +17,7 @@ export interface QuestionView {
 
 const LETTERS = ["A", "B", "C", "D"] as const;
 
-function QuestionFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
+function QuestionFields({ values, errors }: { values: FormValues; errors: FieldErrors }) {
   return (
     <>
       <TextArea label="Pregunta" name="prompt" rows={2} defaultValue={values.prompt ?? ""} error={errors.prompt} />
@@ -37,7 +38,7 @@ function QuestionFields({ values, errors }: { values: Record<string, string>; er
   );
 }
 
-function toValues(q: QuestionView): Record<string, string> {
+function toValues(q: QuestionView): FormValues {
   return {
     prompt: q.prompt,
     option0: q.options[0] ?? "",

@@ -1,4 +1,5 @@
 // One order for the admin: facts, payment, refund, history, and the actions its state allows.
+import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
 import { formatClp } from "~/domain/format";
 import { TextField } from "./field";
@@ -6,7 +7,7 @@ import { SubmitButton } from "./submit-button";
 import { card, dangerButton, secondaryButton } from "./styles";
 import { StatusBadge } from "~/ui/commerce/status-badge";
 
-export type SaleActionData = { ok: boolean; message: string | null; intent: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+export type SaleActionData = { ok: boolean; message: string | null; intent: string; fieldErrors: FieldErrors; values: FormValues };
 
 interface Detail {
   order: {
