@@ -19,11 +19,12 @@ import {
   lessonCompletion,
   user,
 } from "./db/schema";
-import { hashInvitationToken, invitationPath, newInvitationToken, queueCompanyMail, type ActionResult } from "./companies.server";
+import { hashInvitationToken, invitationPath, newInvitationToken, queueCompanyMail } from "./companies.server";
 import { lockSeatPool, takeSeats, writeLedger } from "./company-seats.server";
 import { enrolInCourse, findEnrolment } from "./enrolments.server";
 import { registerAccount } from "./accounts.server";
 import { logger } from "./logger.server";
+import type { ActionResult } from "~/domain/action-result";
 
 /** Rolls a transaction back with a message for the person (never a 500). */
 class Refusal extends Error {

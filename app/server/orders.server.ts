@@ -23,6 +23,7 @@ import type { MailMessage, PaymentMethod } from "./mail/messages.server";
 import { queueMail } from "./outbox.server";
 import type { PaymentProvider, PaymentTransaction } from "./payments/provider.server";
 import { isApproved, webpayProvider } from "./payments/webpay.server";
+import type { ActionResult } from "~/domain/action-result";
 
 export type OrderRow = typeof order.$inferSelect;
 
@@ -493,12 +494,10 @@ export async function getOrderForUser(number: string, userId: string, provider?:
 
 // ── The admin's actions ───────────────────────────────────────────────────────
 
-export type AdminActionResult = { ok: true; message: string } | { ok: false; message: string };
-
 const notPending = { ok: false, message: "Este pedido ya no espera una transferencia." } as const;
 
 /** An admin confirms the money of a transfer arrived: paid, enrolled and told, in one transaction. */
-export async function confirmTransfer(number: string, adminId: string): Promise<AdminActionResult> {
+export async function confirmTransfer(number: string, adminId: string): Promise<ActionResult> {
   return db().transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.number, number)).for("update").limit(1);
     if (!row) return { ok: false, message: "El pedido no existe." };
@@ -510,7 +509,7 @@ export async function confirmTransfer(number: string, adminId: string): Promise<
 }
 
 /** An admin rejects a transfer order (no money arrived, wrong amount…): closed, coupon use given back, buyer told. */
-export async function rejectTransfer(number: string, adminId: string, reason: string | null): Promise<AdminActionResult> {
+export async function rejectTransfer(number: string, adminId: string, reason: string | null): Promise<ActionResult> {
   return db().transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.number, number)).for("update").limit(1);
     if (!row) return { ok: false, message: "El pedido no existe." };
@@ -532,7 +531,7 @@ type RefundRecord = { kind: "reversed" | "nullified" | "manual"; amountClp: numb
 export async function refundOrder(
   input: { number: string; adminId: string; reason: string; keepAccess: boolean },
   provider: PaymentProvider = webpayProvider(),
-): Promise<AdminActionResult> {
+): Promise<ActionResult> {
   const [row] = await db().select().from(order).where(eq(order.number, input.number)).limit(1);
   if (!row) return { ok: false, message: "El pedido no existe." };
   if (row.status !== "paid") return { ok: false, message: "Solo se puede reembolsar un pedido pagado." };

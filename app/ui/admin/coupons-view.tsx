@@ -6,8 +6,9 @@ import { SubmitButton } from "./submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "./responsive-table";
 import { card, smallButton } from "./styles";
 import { courseOptionLabel, type CourseOption } from "./enrolments-view";
+import type { FormReply } from "~/domain/action-result";
 
-export type CouponActionData = { ok: boolean; message: string | null; fieldErrors: FieldErrors; values: FormValues };
+export type CouponActionData = FormReply;
 
 export function CouponForm({ courses, errors = {}, values = {} }: { courses: CourseOption[]; errors?: FieldErrors; values?: FormValues }) {
   return (

@@ -9,7 +9,8 @@ import {
   uploadTooLargeMessage,
 } from "~/domain/admin-forms";
 import { ConfirmDelete } from "./confirm-delete";
-import { resultFor, type EditorResult } from "./editor-result";
+import type { EditorReply } from "~/domain/action-result";
+import { resultFor } from "./editor-result";
 import { SelectField, TextArea, TextField } from "./field";
 import { Notice } from "./notice";
 import { QuestionBank, type QuestionView } from "./question-bank";
@@ -43,7 +44,7 @@ function formatSize(bytes: number) {
   return `${(bytes / (1024 * 1024)).toLocaleString("es-CL", { maximumFractionDigits: 1 })} MB`;
 }
 
-function LessonForm({ lesson, result }: { lesson: LessonEditorView; result?: EditorResult }) {
+function LessonForm({ lesson, result }: { lesson: LessonEditorView; result?: EditorReply }) {
   const r = resultFor(result, `lesson-${lesson.id}`);
   const v = r.values ?? {
     title: lesson.title,
@@ -128,7 +129,7 @@ function UploadForm({
   lesson: LessonEditorView;
   file: LessonFileView | null;
   maxUploadMb: number;
-  result?: EditorResult;
+  result?: EditorReply;
 }) {
   const r = resultFor(result, `upload-${lesson.id}`);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -204,7 +205,7 @@ export function LessonEditor({
   file: LessonFileView | null;
   questions: QuestionView[];
   maxUploadMb: number;
-  result?: EditorResult;
+  result?: EditorReply;
 }) {
   const notice =
     result && result.message && (result.form.endsWith(`-${lesson.id}`) || result.form.startsWith("question") || result.form === "delete")

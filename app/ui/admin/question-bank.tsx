@@ -2,7 +2,8 @@ import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
 import { MIN_EXAM_QUESTIONS } from "~/domain/admin-forms";
 import { ConfirmDelete } from "./confirm-delete";
-import { resultFor, type EditorResult } from "./editor-result";
+import type { EditorReply } from "~/domain/action-result";
+import { resultFor } from "./editor-result";
 import { SelectField, TextArea, TextField } from "./field";
 import { SubmitButton } from "./submit-button";
 import { card, secondaryButton } from "./styles";
@@ -50,7 +51,7 @@ function toValues(q: QuestionView): FormValues {
   };
 }
 
-export function QuestionBank({ lessonId, questions, result }: { lessonId: number; questions: QuestionView[]; result?: EditorResult }) {
+export function QuestionBank({ lessonId, questions, result }: { lessonId: number; questions: QuestionView[]; result?: EditorReply }) {
   const add = resultFor(result, "question-new");
   const enough = questions.length >= MIN_EXAM_QUESTIONS;
   return (

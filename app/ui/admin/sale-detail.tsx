@@ -1,13 +1,13 @@
 // One order for the admin: facts, payment, refund, history, and the actions its state allows.
-import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
 import { formatClp } from "~/domain/format";
 import { TextField } from "./field";
 import { SubmitButton } from "./submit-button";
 import { card, dangerButton, secondaryButton } from "./styles";
 import { StatusBadge } from "~/ui/commerce/status-badge";
+import type { FormReply } from "~/domain/action-result";
 
-export type SaleActionData = { ok: boolean; message: string | null; intent: string; fieldErrors: FieldErrors; values: FormValues };
+export type SaleActionData = FormReply & { intent: string };
 
 interface Detail {
   order: {

@@ -6,8 +6,9 @@ import { SubmitButton } from "../admin/submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
 import { card, smallButton } from "../admin/styles";
 import { SeatsTable, type SeatRow } from "./seats-table";
+import type { FormReply } from "~/domain/action-result";
 
-export type CompanyActionData = { ok: boolean; intent: string; message: string | null; fieldErrors: FieldErrors; values: FormValues };
+export type CompanyActionData = FormReply & { intent: string };
 
 const empty = "mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700";
 

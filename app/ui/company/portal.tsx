@@ -1,13 +1,13 @@
 // The manager's portal (/empresa): a company's courses and seats, one course's workers with their progress,
 // the invitations that still hold a seat, and the form to enrol one worker.
-import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form, Link } from "react-router";
 import { TextField } from "../admin/field";
 import { SubmitButton } from "../admin/submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
 import { card, smallButton } from "../admin/styles";
+import type { FormReply } from "~/domain/action-result";
 
-export type PortalActionData = { ok: boolean; intent: string; message: string | null; fieldErrors: FieldErrors; values: FormValues };
+export type PortalActionData = FormReply & { intent: string };
 
 export function PortalHeader({ companyName, companyRut, children }: { companyName: string; companyRut: string; children?: React.ReactNode }) {
   return (
