@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { safeLocalPath } from "./redirects";
 import { accountMessages as M } from "./account-messages";
-import { singleLineText } from "./plain-text";
+import { optionalText, singleLineText } from "./plain-text";
 import { parseRut, RUT_MESSAGES } from "./rut";
 
 import { MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_PHONE_LENGTH, MIN_PASSWORD_LENGTH } from "./account-limits";
@@ -40,11 +40,6 @@ export const isValidEmail = (value: unknown) => email.safeParse(value).success;
 export const newPasswordSchema = z
   .object({ token: resetTokenSchema, password: newPassword, confirmPassword: z.string() })
   .refine((d) => d.password === d.confirmPassword, { path: ["confirmPassword"], error: M.passwordMismatch });
-
-const optionalText = (max: number, message: string) =>
-  singleLineText
-    .pipe(z.string().trim().max(max, message))
-    .transform((v) => (v === "" ? null : v));
 
 /** An optional RUT: empty → null, otherwise the normalised form or the reason it is not one (app/domain/rut.ts). */
 export const optionalRut = z

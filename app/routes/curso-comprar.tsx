@@ -16,6 +16,7 @@ import { requireUser } from "~/server/session.server";
 import { logger } from "~/server/logger.server";
 import { CheckoutView, type CheckoutActionData } from "~/ui/commerce/checkout-view";
 import { pageTitle } from "~/ui/seo";
+import { courseContentPath } from "~/domain/course-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(`Comprar ${loaderData?.course.title ?? "curso"}`) },
@@ -26,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = parseId(params.id);
   if (id === null) throw redirect("/cursos");
-  if (isAdmin(user)) throw redirect(`/cursos/${id}/contenido`);
+  if (isAdmin(user)) throw redirect(courseContentPath(id));
   const [found, modes, enrolled, openTransfer] = await Promise.all([
     getPublishedCourse(id),
     getSaleModes([id]),
@@ -34,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     findOpenTransferOrder(user.id, id),
   ]);
   if (!found) throw redirect("/cursos");
-  if (enrolled) throw redirect(`/cursos/${id}/contenido`);
+  if (enrolled) throw redirect(courseContentPath(id));
   if (modes.get(id) !== "paid") throw redirect(`/cursos/${id}`);
   const c = found.course;
   const includes = [
@@ -55,7 +56,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const id = parseId(params.id);
   if (id === null) return redirect("/cursos");
-  if (isAdmin(user)) return redirect(`/cursos/${id}/contenido`);
+  if (isAdmin(user)) return redirect(courseContentPath(id));
   const form = await readFormOrThrow(request);
   const parsed = parseForm(checkoutSchema, form, CHECKOUT_FIELDS);
   if (!parsed.ok) return data<CheckoutActionData>({ fieldErrors: parsed.fieldErrors, values: parsed.values, formError: null }, { status: 400 });
@@ -69,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "notForSale":
         return redirect(`/cursos/${id}`);
       case "alreadyEnrolled":
-        return redirect(`/cursos/${id}/contenido`);
+        return redirect(courseContentPath(id));
       case "couponError":
         return data<CheckoutActionData>({ fieldErrors: { coupon: result.message }, values: parsed.values, formError: null }, { status: 400 });
       case "webpay":

@@ -25,6 +25,7 @@ import { enrolInCourse, findEnrolment } from "./enrolments.server";
 import { registerAccount } from "./accounts.server";
 import { logger } from "./logger.server";
 import type { ActionResult } from "~/domain/action-result";
+import { courseContentPath } from "~/domain/course-paths";
 
 /** Rolls a transaction back with a message for the person (never a 500). */
 class Refusal extends Error {
@@ -40,7 +41,6 @@ export type EnrolWorkerResult =
   | { ok: true; kind: "enrolled" | "invited"; message: string }
   | { ok: false; field: "name" | "email" | "rut" | "form"; message: string };
 
-const contentPath = (courseId: number) => `/cursos/${courseId}/contenido`;
 
 async function publishedCourse(tx: Tx, courseId: number) {
   const [row] = await tx
@@ -113,7 +113,7 @@ export async function enrolWorker(companyId: number, courseId: number, input: Wo
           name: person.name,
           companyName: firm.name,
           course: { id: target.id, title: target.title },
-          startPath: contentPath(target.id),
+          startPath: courseContentPath(target.id),
         });
         return { ok: true, kind: "enrolled", message: M.workerEnrolled };
       }
@@ -282,7 +282,7 @@ export async function acceptInvitationFor(token: string, account: { id: string; 
       if (inv.rut && holder && !holder.rut && !(await rutHolder(tx, inv.rut, account.id))) {
         await tx.update(user).set({ rut: inv.rut, updatedAt: new Date() }).where(eq(user.id, account.id));
       }
-      return { ok: true, redirectTo: contentPath(courseId) };
+      return { ok: true, redirectTo: courseContentPath(courseId) };
     });
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, message: error.message };

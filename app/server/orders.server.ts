@@ -24,14 +24,14 @@ import { queueMail } from "./outbox.server";
 import type { PaymentProvider, PaymentTransaction } from "./payments/provider.server";
 import { isApproved, webpayProvider } from "./payments/webpay.server";
 import type { ActionResult } from "~/domain/action-result";
+import { courseContentPath } from "~/domain/course-paths";
 
 export type OrderRow = typeof order.$inferSelect;
 
 export const returnUrl = () => `${env().PUBLIC_URL}/pagos/webpay/retorno`;
 export const orderPath = (number: string) => `/compras/${number}`;
-const contentPath = (courseId: number) => `/cursos/${courseId}/contenido`;
 /** Where a paid order's buyer starts: the course, or for a company's seats the company's portal. */
-const startPathOf = (row: Pick<OrderRow, "companyId" | "courseId">) => (row.companyId !== null ? `/empresa/${row.companyId}/cursos/${row.courseId}` : contentPath(row.courseId));
+const startPathOf = (row: Pick<OrderRow, "companyId" | "courseId">) => (row.companyId !== null ? `/empresa/${row.companyId}/cursos/${row.courseId}` : courseContentPath(row.courseId));
 
 // ── Checkout ──────────────────────────────────────────────────────────────────
 

@@ -16,6 +16,7 @@ import { Notice } from "./notice";
 import { QuestionBank, type QuestionView } from "./question-bank";
 import { SubmitButton } from "./submit-button";
 import { card, fieldError, input, label as labelClass } from "./styles";
+import { formatFileSize } from "~/domain/format";
 
 export interface LessonEditorView {
   id: number;
@@ -37,11 +38,6 @@ function fileKindLabel(mime: string) {
   if (mime === "application/pdf") return "PDF (se muestra en el visor)";
   if (mime.startsWith("video/")) return "Video MP4 (se reproduce en la página)";
   return "Archivo descargable";
-}
-
-function formatSize(bytes: number) {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString("es-CL", { maximumFractionDigits: 1 })} MB`;
 }
 
 function LessonForm({ lesson, result }: { lesson: LessonEditorView; result?: EditorReply }) {
@@ -156,7 +152,7 @@ function UploadForm({
       </h2>
       {file ? (
         <p className="text-sm text-slate-700">
-          Archivo actual: <strong className="break-all">{file.filename}</strong> · {fileKindLabel(file.mime)} · {formatSize(file.size)}
+          Archivo actual: <strong className="break-all">{file.filename}</strong> · {fileKindLabel(file.mime)} · {formatFileSize(file.size)}
         </p>
       ) : (
         <p className="text-sm text-slate-700">Esta lección aún no tiene archivo.</p>
