@@ -6,7 +6,7 @@ import type { Route } from "./+types/venta";
 import { REFUND_FIELDS, REJECT_FIELDS, ORDER_NUMBER_PATTERN, refundSchema, rejectSchema } from "~/domain/commerce";
 import { parseForm } from "~/domain/form-parse";
 import { getSaleDetail } from "~/server/admin-sales.server";
-import { confirmTransfer, refundOrder, rejectTransfer } from "~/server/orders.server";
+import { confirmTransfer, refundOrder, rejectTransfer } from "~/server/orders/admin-orders.server";
 import { requireAdmin } from "~/server/session.server";
 import { Notice } from "~/ui/admin/notice";
 import { SaleDetail, type SaleActionData } from "~/ui/admin/sale-detail";
