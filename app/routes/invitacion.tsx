@@ -6,7 +6,7 @@ import type { Route } from "./+types/invitacion";
 import { ACCEPT_FIELDS, INVITATION_TOKEN_PATTERN, acceptSchema, companyMessages as M } from "~/domain/companies";
 import { parseForm } from "~/domain/form-parse";
 import { formatDate } from "~/domain/format";
-import { acceptInvitationFor, acceptWithNewAccount, accountExists, findInvitation, stateMessage } from "~/server/company-workers.server";
+import { acceptInvitationFor, acceptWithNewAccount, accountExists, findInvitation, stateMessage } from "~/server/company-invitations.server";
 import { getUser } from "~/server/session.server";
 import { AuthCard, FormAlert, linkClass } from "~/ui/account/form-parts";
 import { TextField } from "~/ui/admin/field";
