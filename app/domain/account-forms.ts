@@ -2,24 +2,13 @@
 import { z } from "zod";
 import { safeLocalPath } from "./redirects";
 import { accountMessages as M } from "./account-messages";
-import { singleLineText } from "./plain-text";
+import { optionalText, singleLineText } from "./plain-text";
 import { parseRut, RUT_MESSAGES } from "./rut";
 
 import { MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_PHONE_LENGTH, MIN_PASSWORD_LENGTH } from "./account-limits";
 
 export { MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_PHONE_LENGTH, MIN_PASSWORD_LENGTH };
 const MAX_EMAIL_LENGTH = 254;
-
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
-
-/** What an action answers (HTTP 400) when a form is not valid: the messages and what was typed. */
-export interface FormFailure<F extends string> {
-  formError?: string;
-  fieldErrors: FieldErrors<F>;
-  values: Partial<Record<F, string>>;
-}
-
-export type FormResult<F extends string, T> = { ok: true; data: T } | ({ ok: false } & FormFailure<F>);
 
 const email = z
   .string()
@@ -52,11 +41,6 @@ export const newPasswordSchema = z
   .object({ token: resetTokenSchema, password: newPassword, confirmPassword: z.string() })
   .refine((d) => d.password === d.confirmPassword, { path: ["confirmPassword"], error: M.passwordMismatch });
 
-const optionalText = (max: number, message: string) =>
-  singleLineText
-    .pipe(z.string().trim().max(max, message))
-    .transform((v) => (v === "" ? null : v));
-
 /** An optional RUT: empty → null, otherwise the normalised form or the reason it is not one (app/domain/rut.ts). */
 export const optionalRut = z
   .string()
@@ -80,52 +64,6 @@ export const profileSchema = z.object({
 export const changePasswordSchema = z
   .object({ currentPassword: z.string(), newPassword, confirmNewPassword: z.string() })
   .refine((d) => d.newPassword === d.confirmNewPassword, { path: ["confirmNewPassword"], error: M.passwordMismatch });
-
-interface ParseOptions<F extends string> {
-  /** Fields that must not be empty; if one is, the whole form answers `requiredMessage` (spec §5). */
-  required?: readonly F[];
-  requiredMessage?: string;
-  /** Fields never echoed back (passwords). */
-  secret?: readonly F[];
-}
-
-/**
- * Reads `fields` from a submitted form and validates them. Only the named fields are read, so anything
- * extra a crafted request carries (role, userId…) never reaches the use case.
- */
-export function parseForm<F extends string, S extends z.ZodType>(
-  formData: FormData,
-  fields: readonly F[],
-  schema: S,
-  options: ParseOptions<F> = {},
-): FormResult<F, z.output<S>> {
-  const raw = {} as Record<F, string>;
-  for (const field of fields) {
-    const value = formData.get(field);
-    raw[field] = typeof value === "string" ? value : "";
-  }
-  const values: Partial<Record<F, string>> = {};
-  for (const field of fields) if (!options.secret?.includes(field)) values[field] = raw[field];
-
-  const missing = (options.required ?? []).filter((f) => raw[f].trim() === "");
-  if (missing.length > 0) {
-    const message = options.requiredMessage ?? M.required;
-    const fieldErrors: FieldErrors<F> = {};
-    for (const f of missing) fieldErrors[f] = message;
-    return { ok: false, formError: message, fieldErrors, values };
-  }
-
-  const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  const fieldErrors: FieldErrors<F> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === "string" && (fields as readonly string[]).includes(key) && !fieldErrors[key as F]) {
-      fieldErrors[key as F] = issue.message;
-    }
-  }
-  return { ok: false, fieldErrors, values };
-}
 
 /**
  * The same-site path to go back to after signing in, or the fallback. Only a local absolute path is

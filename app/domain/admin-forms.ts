@@ -23,34 +23,6 @@ export const LESSON_STATUS_LABELS: Record<(typeof LESSON_STATUSES)[number], stri
 
 export const COURSE_STATUS_LABELS: Record<string, string> = { published: "Publicado", draft: "Borrador" };
 
-export type FieldErrors = Record<string, string>;
-export type FormValues = Record<string, string>;
-
-export type ParseResult<T> = { ok: true; data: T; values: FormValues } | { ok: false; fieldErrors: FieldErrors; values: FormValues };
-
-/** Form fields as strings (what the browser sent), for re-showing what was typed. */
-export function formValues(form: FormData, fields: readonly string[]): FormValues {
-  const values: FormValues = {};
-  for (const f of fields) {
-    const v = form.get(f);
-    values[f] = typeof v === "string" ? v : "";
-  }
-  return values;
-}
-
-/** Parses the named fields of a form with a schema; the first message per field is kept. */
-export function parseForm<S extends z.ZodType>(schema: S, form: FormData, fields: readonly string[]): ParseResult<z.infer<S>> {
-  const values = formValues(form, fields);
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data, values };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    fieldErrors[key] ??= issue.message;
-  }
-  return { ok: false, fieldErrors, values };
-}
-
 // Control characters never reach the database (NUL would make PostgreSQL fail): see plain-text.ts.
 const multiline = z.string().transform((v) => withoutControlChars(v, { multiline: true }));
 const text = (max: number, tooLong: string) => multiline.pipe(z.string().trim().max(max, tooLong));

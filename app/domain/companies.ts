@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { checkoutSchema } from "./commerce";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./account-limits";
-import { singleLineText, withoutControlChars } from "./plain-text";
+import { optionalText, singleLineText, withoutControlChars } from "./plain-text";
 import { parseRut, RUT_MESSAGES } from "./rut";
 
 /** An invitation link works for 7 days after it was (last) sent. */
@@ -77,8 +77,6 @@ export const companyMessages = {
 } as const;
 
 const requiredText = (message: string, max: number) => singleLineText.pipe(z.string().trim().min(1, message).max(max, companyMessages.tooLong(max)));
-const optionalText = (max: number) =>
-  singleLineText.pipe(z.string().trim().max(max, companyMessages.tooLong(max))).transform((v) => (v === "" ? null : v));
 
 export const emailField = singleLineText.pipe(z.string().trim().toLowerCase().max(254, companyMessages.emailInvalid).pipe(z.email(companyMessages.emailInvalid)));
 
@@ -110,7 +108,7 @@ export const COMPANY_FIELDS = ["name", "rut", "giro", "contactName", "contactEma
 export const companySchema = z.object({
   name: requiredText(companyMessages.nameRequired, 200),
   rut: rutField(companyMessages.rutRequired),
-  giro: optionalText(200),
+  giro: optionalText(200, companyMessages.tooLong(200)),
   contactName: requiredText(companyMessages.contactNameRequired, MAX_NAME_LENGTH),
   contactEmail: emailField,
   contactPhone: phoneField,
@@ -121,7 +119,7 @@ export const MANAGER_FIELDS = ["email", "name"] as const;
 export const managerSchema = z.object({
   email: emailField,
   // Only used when the person has no account yet: the invitation greets them by it.
-  name: optionalText(MAX_NAME_LENGTH),
+  name: optionalText(MAX_NAME_LENGTH, companyMessages.tooLong(MAX_NAME_LENGTH)),
 });
 
 const seatsField = z

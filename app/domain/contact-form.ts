@@ -1,5 +1,6 @@
 // The contact form (product-spec.md §5, decisions.md B7): fields, limits and every Spanish text it shows.
 // No zod here: the browser needs these constants, not the validator (kept in contact.server.ts).
+import { formStrings, type FieldErrors } from "./form-parse";
 
 export const CONTACT_SUBJECTS = [
   { value: "info_cursos", label: "Información sobre cursos" },
@@ -37,8 +38,6 @@ export const CONTACT_MESSAGES = {
   messageTooLong: "El mensaje no puede superar los 5.000 caracteres.",
 } as const;
 
-const text = (v: unknown) => (typeof v === "string" ? v : "");
-
 export interface ContactInput {
   name: string;
   email: string;
@@ -48,18 +47,14 @@ export interface ContactInput {
 }
 export type ContactField = keyof ContactInput;
 export type ContactValues = Record<ContactField, string>;
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+export type ContactFieldErrors = FieldErrors<ContactField>;
+const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const satisfies readonly ContactField[];
 
 export const EMPTY_CONTACT_VALUES: ContactValues = { name: "", email: "", phone: "", subject: "", message: "" };
 
 /** What was typed, as text, capped so an absurd submission is not echoed back in full. */
 export function contactValuesFrom(source: { get(name: string): unknown }): ContactValues {
-  const cap = (v: string) => v.slice(0, CONTACT_LIMITS.message * 2);
-  return {
-    name: cap(text(source.get("name"))),
-    email: cap(text(source.get("email"))),
-    phone: cap(text(source.get("phone"))),
-    subject: cap(text(source.get("subject"))),
-    message: cap(text(source.get("message"))),
-  };
+  const values = formStrings(source, CONTACT_FIELDS);
+  for (const field of CONTACT_FIELDS) values[field] = values[field].slice(0, CONTACT_LIMITS.message * 2);
+  return values;
 }

@@ -99,3 +99,14 @@ export function truncate(text: string, max = 100): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/** A count with its noun: (1, 'lección', 'lecciones') → '1 lección'; (3, …) → '3 lecciones'. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A file's size → '340 KB' (at least 1 KB) or '2,5 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString("es-CL", { maximumFractionDigits: 1 })} MB`;
+}

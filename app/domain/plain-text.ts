@@ -14,3 +14,7 @@ export function withoutControlChars(value: string, options: { multiline?: boolea
 
 /** A form field of one line as it may be stored: a zod string passed through withoutControlChars. */
 export const singleLineText = z.string().transform((v) => withoutControlChars(v));
+
+/** An optional single-line field: trimmed, at most `max` characters (else `tooLong`), empty → null. */
+export const optionalText = (max: number, tooLong: string) =>
+  singleLineText.pipe(z.string().trim().max(max, tooLong)).transform((v) => (v === "" ? null : v));

@@ -3,7 +3,8 @@
 import { useEffect, useRef } from "react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/compra-webpay";
-import { getWebpayRedirect, orderPath } from "~/server/orders.server";
+import { getWebpayRedirect } from "~/server/orders/checkout.server";
+import { orderPath } from "~/server/orders/order-state.server";
 import { requireUser } from "~/server/session.server";
 import { site } from "~/config/site";
 import { pageTitle } from "~/ui/seo";

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/compra";
 import { formatClp, formatDateTime } from "~/domain/format";
 import { METHOD_LABELS, ORDER_NUMBER_PATTERN, ORDER_STATUS_LABELS, commerceMessages, isOrderStatus, type PaymentMethodType } from "~/domain/commerce";
-import { getOrderForUser } from "~/server/orders.server";
+import { getOrderForUser } from "~/server/orders/learner-orders.server";
 import { requireUser } from "~/server/session.server";
 import { site } from "~/config/site";
 import { OrderView, type OrderViewData } from "~/ui/commerce/order-view";

@@ -3,7 +3,7 @@ import { data, redirect, Form, Link, useNavigation } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/curso-avisame";
 import { WAITLIST_FIELDS, commerceMessages, waitlistSchema } from "~/domain/commerce";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { getPublishedCourse } from "~/server/courses.server";
 import { parseId } from "~/domain/ids";
 import { getSaleModes } from "~/server/sale-mode.server";

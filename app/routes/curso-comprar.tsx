@@ -5,17 +5,19 @@ import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/curso-comprar";
 import { CHECKOUT_FIELDS, checkoutSchema, commerceMessages } from "~/domain/commerce";
 import { learningMessages } from "~/domain/learning-messages";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { isAdmin } from "~/domain/permissions";
 import { getPublishedCourse } from "~/server/courses.server";
 import { parseId } from "~/domain/ids";
 import { findEnrolment } from "~/server/enrolments.server";
-import { checkout, findOpenTransferOrder, orderPath } from "~/server/orders.server";
+import { checkout, findOpenTransferOrder } from "~/server/orders/checkout.server";
+import { orderPath } from "~/server/orders/order-state.server";
 import { getSaleModes } from "~/server/sale-mode.server";
 import { requireUser } from "~/server/session.server";
 import { logger } from "~/server/logger.server";
 import { CheckoutView, type CheckoutActionData } from "~/ui/commerce/checkout-view";
 import { pageTitle } from "~/ui/seo";
+import { courseContentPath } from "~/domain/course-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(`Comprar ${loaderData?.course.title ?? "curso"}`) },
@@ -26,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = parseId(params.id);
   if (id === null) throw redirect("/cursos");
-  if (isAdmin(user)) throw redirect(`/cursos/${id}/contenido`);
+  if (isAdmin(user)) throw redirect(courseContentPath(id));
   const [found, modes, enrolled, openTransfer] = await Promise.all([
     getPublishedCourse(id),
     getSaleModes([id]),
@@ -34,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     findOpenTransferOrder(user.id, id),
   ]);
   if (!found) throw redirect("/cursos");
-  if (enrolled) throw redirect(`/cursos/${id}/contenido`);
+  if (enrolled) throw redirect(courseContentPath(id));
   if (modes.get(id) !== "paid") throw redirect(`/cursos/${id}`);
   const c = found.course;
   const includes = [
@@ -55,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const id = parseId(params.id);
   if (id === null) return redirect("/cursos");
-  if (isAdmin(user)) return redirect(`/cursos/${id}/contenido`);
+  if (isAdmin(user)) return redirect(courseContentPath(id));
   const form = await readFormOrThrow(request);
   const parsed = parseForm(checkoutSchema, form, CHECKOUT_FIELDS);
   if (!parsed.ok) return data<CheckoutActionData>({ fieldErrors: parsed.fieldErrors, values: parsed.values, formError: null }, { status: 400 });
@@ -69,7 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "notForSale":
         return redirect(`/cursos/${id}`);
       case "alreadyEnrolled":
-        return redirect(`/cursos/${id}/contenido`);
+        return redirect(courseContentPath(id));
       case "couponError":
         return data<CheckoutActionData>({ fieldErrors: { coupon: result.message }, values: parsed.values, formError: null }, { status: 400 });
       case "webpay":

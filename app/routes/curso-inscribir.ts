@@ -12,6 +12,7 @@ import { logger } from "~/server/logger.server";
 import { isAdmin } from "~/domain/permissions";
 import { parseId } from "~/domain/ids";
 import { ENROL_ERROR_PARAM, enrolReturnPath } from "~/ui/course/enrol-button";
+import { courseContentPath } from "~/domain/course-paths";
 
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await getUser(request);
   // Anonymous visitors are sent to the course detail (product-spec.md §4), where they can sign in.
   if (!user) return redirect(`/cursos/${courseId}`);
-  const contentPath = `/cursos/${courseId}/contenido`;
+  const contentPath = courseContentPath(courseId);
   // Admins open any course without enrolling (§6).
   if (isAdmin(user)) return redirect(contentPath);
 

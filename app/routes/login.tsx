@@ -3,7 +3,8 @@ import { readFormOrThrow } from "~/server/request-body.server";
 import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/login";
 import { site } from "~/config/site";
-import { type FieldErrors, loginSchema, parseForm, safeRedirectPath } from "~/domain/account-forms";
+import { loginSchema, safeRedirectPath } from "~/domain/account-forms";
+import { type FieldErrors, parseForm } from "~/domain/form-parse";
 import { accountMessages as M, loginOtherMessage } from "~/domain/account-messages";
 import { signInWithPassword } from "~/server/accounts.server";
 import { getUser } from "~/server/session.server";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormOrThrow(request);
-  const parsed = parseForm(formData, FIELDS, loginSchema, { required: FIELDS, secret: ["password"] });
+  const parsed = parseForm(loginSchema, formData, FIELDS, { required: FIELDS, secret: ["password"] });
   if (!parsed.ok) {
     const { formError, fieldErrors, values } = parsed;
     return data({ success: false as const, formError: formError ?? fieldErrors.email, fieldErrors, values }, { status: 400 });

@@ -3,7 +3,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/pago-webpay-retorno";
 import { commerceMessages } from "~/domain/commerce";
-import { handleWebpayReturn, orderPath } from "~/server/orders.server";
+import { handleWebpayReturn } from "~/server/orders/webpay-return.server";
+import { orderPath } from "~/server/orders/order-state.server";
 import { logger } from "~/server/logger.server";
 import { readForm } from "~/server/request-body.server";
 import { pageTitle } from "~/ui/seo";

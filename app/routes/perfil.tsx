@@ -1,7 +1,8 @@
 import { data, Link, useActionData } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/perfil";
-import { changePasswordSchema, parseForm, profileSchema } from "~/domain/account-forms";
+import { changePasswordSchema, profileSchema } from "~/domain/account-forms";
+import { parseForm } from "~/domain/form-parse";
 import { accountMessages as M } from "~/domain/account-messages";
 import { changePassword, updateProfile } from "~/server/accounts.server";
 import { formatRut } from "~/domain/rut";
@@ -29,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "profile") {
     // Only name, phone and address are read; the account to change is always the session's own.
-    const parsed = parseForm(formData, PROFILE_FIELDS, profileSchema);
+    const parsed = parseForm(profileSchema, formData, PROFILE_FIELDS);
     if (!parsed.ok) {
       return data<ProfileActionData>({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
     }
@@ -45,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "password") {
-    const parsed = parseForm(formData, PASSWORD_FIELDS, changePasswordSchema, { required: PASSWORD_FIELDS, secret: PASSWORD_FIELDS });
+    const parsed = parseForm(changePasswordSchema, formData, PASSWORD_FIELDS, { required: PASSWORD_FIELDS, secret: PASSWORD_FIELDS });
     if (!parsed.ok) {
       return data<PasswordActionData>({ intent, formError: parsed.formError, fieldErrors: parsed.fieldErrors }, { status: 400 });
     }

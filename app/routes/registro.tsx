@@ -2,7 +2,8 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/registro";
 import { site } from "~/config/site";
-import { parseForm, registerSchema } from "~/domain/account-forms";
+import { registerSchema } from "~/domain/account-forms";
+import { parseForm } from "~/domain/form-parse";
 import { MAX_NAME_LENGTH } from "~/domain/account-limits";
 import { accountMessages as M } from "~/domain/account-messages";
 import { registerAccount } from "~/server/accounts.server";
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormOrThrow(request);
   // Only these four fields are read: a `role` (or anything else) in the request is ignored.
-  const parsed = parseForm(formData, FIELDS, registerSchema, { required: FIELDS, secret: ["password", "confirmPassword"] });
+  const parsed = parseForm(registerSchema, formData, FIELDS, { required: FIELDS, secret: ["password", "confirmPassword"] });
   if (!parsed.ok) {
     const { formError, fieldErrors, values } = parsed;
     return data({ formError, fieldErrors, values }, { status: 400 });

@@ -1,7 +1,8 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/restablecer-contrasena-nueva";
-import { newPasswordSchema, parseForm } from "~/domain/account-forms";
+import { newPasswordSchema } from "~/domain/account-forms";
+import { parseForm } from "~/domain/form-parse";
 import { accountMessages as M } from "~/domain/account-messages";
 import { isResetTokenUsable, resetPassword } from "~/server/accounts.server";
 import { AuthCard, FormAlert, linkClass, NewPasswordFields, ownFieldErrors, SubmitButton } from "~/ui/account/form-parts";
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormOrThrow(request);
-  const parsed = parseForm(formData, FIELDS, newPasswordSchema, { required: ["password", "confirmPassword"], secret: ["password", "confirmPassword"] });
+  const parsed = parseForm(newPasswordSchema, formData, FIELDS, { required: ["password", "confirmPassword"], secret: ["password", "confirmPassword"] });
   if (!parsed.ok) {
     if (parsed.fieldErrors.token) return data({ state: "invalid" as const }, { status: 400 });
     return data({ state: "error" as const, formError: parsed.formError, fieldErrors: parsed.fieldErrors }, { status: 400 });

@@ -3,7 +3,8 @@ import { readFormOrThrow } from "~/server/request-body.server";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/restablecer-contrasena";
 import { site } from "~/config/site";
-import { parseForm, resetRequestSchema } from "~/domain/account-forms";
+import { resetRequestSchema } from "~/domain/account-forms";
+import { parseForm } from "~/domain/form-parse";
 import { accountMessages as M } from "~/domain/account-messages";
 import { requestPasswordReset } from "~/server/accounts.server";
 import { AuthCard, FormAlert, linkClass, SubmitButton, TextField } from "~/ui/account/form-parts";
@@ -11,7 +12,7 @@ import { pageTitle } from "~/ui/seo";
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormOrThrow(request);
-  const parsed = parseForm(formData, ["email"], resetRequestSchema, { required: ["email"], requiredMessage: M.emailRequired });
+  const parsed = parseForm(resetRequestSchema, formData, ["email"], { required: ["email"], requiredMessage: M.emailRequired });
   if (!parsed.ok) {
     return data({ sent: false as const, error: parsed.formError ?? parsed.fieldErrors.email ?? M.invalidEmail, email: parsed.values.email ?? "" }, { status: 400 });
   }

@@ -11,6 +11,7 @@ import { CSV_BOM, csvRow } from "~/domain/csv";
 import { formatDateTime } from "~/domain/format";
 import { normalizeRut } from "~/domain/rut";
 import { parseId } from "~/domain/ids";
+import type { ActionResult } from "~/domain/action-result";
 
 export const adminEnrolmentMessages = {
   unknownEmail: "No existe una cuenta con este correo electrónico.",
@@ -147,7 +148,7 @@ export async function enrolByEmail(input: { email: string; courseId: number }): 
 
 /** Removes an enrolment with its lesson completions and certificate (cascade). */
 /** Removes an enrolment; one a company paid a seat for gives the seat back to that company, in the same transaction. */
-export async function removeEnrolment(id: number, byUserId: string | null = null): Promise<{ ok: boolean; message: string }> {
+export async function removeEnrolment(id: number, byUserId: string | null = null): Promise<ActionResult> {
   const summary = await getEnrolmentSummary(id);
   if (!summary) return { ok: false, message: adminEnrolmentMessages.notFound };
   const removed = await db().transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { db } from "./db/client.server";
 import { outbox } from "./db/schema";
 import { PAGE_SIZE } from "~/domain/admin-forms";
 import type { Job } from "./outbox.server";
+import type { ActionResult } from "~/domain/action-result";
 
 export const adminMailTexts = {
   retried: "El correo se volverá a enviar en unos segundos.",
@@ -70,7 +71,7 @@ export async function listUndeliveredMail(page: number) {
 }
 
 /** Mail that failed for good gets a fresh set of tries, starting now. */
-export async function retryMail(id: number): Promise<{ ok: boolean; message: string }> {
+export async function retryMail(id: number): Promise<ActionResult> {
   const updated = await db()
     .update(outbox)
     .set({ status: "pending", attempts: 0, runAt: new Date(), lastError: null })

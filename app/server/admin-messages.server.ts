@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { db } from "./db/client.server";
 import { contactMessage } from "./db/schema";
 import { PAGE_SIZE } from "~/domain/admin-forms";
+import type { ActionResult } from "~/domain/action-result";
 
 export const adminMessageTexts = {
   handled: "Mensaje marcado como atendido.",
@@ -25,7 +26,7 @@ export async function listMessages(page: number) {
   };
 }
 
-export async function setMessageHandled(id: number, handled: boolean): Promise<{ ok: boolean; message: string }> {
+export async function setMessageHandled(id: number, handled: boolean): Promise<ActionResult> {
   const updated = await db()
     .update(contactMessage)
     .set({ handledAt: handled ? new Date() : null })

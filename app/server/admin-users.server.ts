@@ -5,6 +5,7 @@ import { session, user } from "./db/schema";
 import { PAGE_SIZE } from "~/domain/admin-forms";
 import { userActionSchema } from "~/domain/admin-user-forms";
 import { normalizeRut } from "~/domain/rut";
+import type { ActionResult } from "~/domain/action-result";
 
 export const adminUserMessages = {
   notFound: "No se encontró el usuario.",
@@ -115,14 +116,12 @@ export async function listUsers(options: { q?: string; page: number }) {
   return condition ? searchPage(condition, options.page) : orderedPage(undefined, options.page);
 }
 
-export type AdminUserResult = { ok: true; message: string } | { ok: false; message: string };
-
 /**
  * Changes run in a transaction that locks the active admins' rows, re-checks that the acting admin is
  * still one, and never leaves the academy without an active admin — even when two admins demote or
  * disable each other at the same moment.
  */
-async function withAdminLock(actorId: string, fn: (tx: Tx, activeAdmins: string[]) => Promise<AdminUserResult>) {
+async function withAdminLock(actorId: string, fn: (tx: Tx, activeAdmins: string[]) => Promise<ActionResult>) {
   return db().transaction(async (tx) => {
     const admins = await tx
       .select({ id: user.id })
@@ -136,7 +135,7 @@ async function withAdminLock(actorId: string, fn: (tx: Tx, activeAdmins: string[
   });
 }
 
-export async function setUserRole(actorId: string, targetId: string, role: "user" | "admin"): Promise<AdminUserResult> {
+export async function setUserRole(actorId: string, targetId: string, role: "user" | "admin"): Promise<ActionResult> {
   if (actorId === targetId && role !== "admin") return { ok: false, message: adminUserMessages.ownRole };
   return withAdminLock(actorId, async (tx, activeAdmins) => {
     const [target] = await tx.select().from(user).where(eq(user.id, targetId)).limit(1).for("update");
@@ -150,7 +149,7 @@ export async function setUserRole(actorId: string, targetId: string, role: "user
 }
 
 /** Disabling signs the person out everywhere (their sessions are deleted); sign-in then refuses them. */
-export async function setUserBanned(actorId: string, targetId: string, banned: boolean): Promise<AdminUserResult> {
+export async function setUserBanned(actorId: string, targetId: string, banned: boolean): Promise<ActionResult> {
   if (actorId === targetId && banned) return { ok: false, message: adminUserMessages.ownAccount };
   return withAdminLock(actorId, async (tx, activeAdmins) => {
     const [target] = await tx.select().from(user).where(eq(user.id, targetId)).limit(1).for("update");
@@ -168,7 +167,7 @@ export async function setUserBanned(actorId: string, targetId: string, banned: b
 }
 
 /** A posted account action (role or disable), whichever page it comes from; an unreadable one is refused. */
-export async function runUserAction(actorId: string, fields: Record<string, unknown>): Promise<AdminUserResult> {
+export async function runUserAction(actorId: string, fields: Record<string, unknown>): Promise<ActionResult> {
   const parsed = userActionSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, message: adminUserMessages.invalid };
   const input = parsed.data;

@@ -16,6 +16,7 @@ import type { CompanyMailMessage, RenderedMail } from "./mail/messages.server";
 import { queueJob, queueJobs } from "./outbox.server";
 import { creditSeats, seatSummaries } from "./company-seats.server";
 import { requireUser, type SessionUser } from "./session.server";
+import type { ActionResult } from "~/domain/action-result";
 
 export type CompanyRow = typeof company.$inferSelect;
 
@@ -165,8 +166,6 @@ export async function getCompanyDetail(companyId: number) {
 }
 
 // ── Managers ──────────────────────────────────────────────────────────────────
-
-export type ActionResult = { ok: true; message: string } | { ok: false; field?: string; message: string };
 
 export function newInvitationToken(): { token: string; hash: string } {
   const token = crypto.randomBytes(32).toString("base64url");

@@ -10,7 +10,7 @@ import { formatDate, formatDateTime } from "~/domain/format";
 import { formatRut } from "~/domain/rut";
 import { getCertificateByCode } from "./certificates.server";
 import { getCertificatePdf } from "./certificate-pdf.server";
-import { listCompanyWorkers, type WorkerRow } from "./company-workers.server";
+import { listCompanyWorkers, type WorkerRow } from "./company-worker-tables.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 

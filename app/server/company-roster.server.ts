@@ -13,6 +13,7 @@ import { company, companyEnrolment, companyInvitation, course, enrolment, user }
 import { invitationPath, newInvitationToken, queueCompanyMails } from "./companies.server";
 import { freeSeats, lockSeatPool, writeLedger } from "./company-seats.server";
 import { logger } from "./logger.server";
+import { courseContentPath } from "~/domain/course-paths";
 
 /** An XLSX is a zip: refuse one that declares more than this once unpacked (a zip bomb), before parsing it. */
 const MAX_XLSX_UNPACKED = 50 * 1024 * 1024;
@@ -209,7 +210,7 @@ async function enrolExisting(tx: Tx, b: Batch, rows: RosterRow[], accountIds: Ma
   await writeLedger(tx, { companyId: b.companyId, courseId, delta: -rows.length, kind: "enrolment", reason: `Carga masiva (${rows.length})`, byUserId: b.byUserId });
   await queueCompanyMails(
     tx,
-    rows.map((r) => ({ to: r.normalEmail, message: { kind: "companyEnrolment", name: r.name, companyName: b.companyName, course: b.courseRef, startPath: `/cursos/${courseId}/contenido` } })),
+    rows.map((r) => ({ to: r.normalEmail, message: { kind: "companyEnrolment", name: r.name, companyName: b.companyName, course: b.courseRef, startPath: courseContentPath(courseId) } })),
   );
 }
 

@@ -15,6 +15,7 @@ import {
   type ContactSubject,
   type ContactValues,
 } from "~/domain/contact-form";
+import { fieldErrorsOf } from "~/domain/form-parse";
 import { withoutControlChars } from "~/domain/plain-text";
 import { db } from "./db/client.server";
 import { contactMessage } from "./db/schema";
@@ -61,12 +62,7 @@ export function parseContact(
   const cleaned = { ...values, name: withoutControlChars(values.name), message: withoutControlChars(values.message, { multiline: true }) };
   const result = contactSchema.safeParse(cleaned);
   if (result.success) return { ok: true, data: result.data };
-  const fieldErrors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField | undefined;
-    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-  }
-  return { ok: false, fieldErrors };
+  return { ok: false, fieldErrors: fieldErrorsOf<ContactField>(result.error) };
 }
 
 export type ContactResult =

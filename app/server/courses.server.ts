@@ -1,6 +1,6 @@
 // Public course queries: what a visitor may see of the catalogue. Drafts never leave this module.
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { formatClp, formatDate, formatHours, formatMinutes, truncate } from "~/domain/format";
+import { formatClp, formatDate, formatHours, formatMinutes, plural, truncate } from "~/domain/format";
 import { db } from "./db/client.server";
 import { course, courseModule, lesson } from "./db/schema";
 import { lessonTypeLabel } from "~/domain/lesson-types";
@@ -110,10 +110,6 @@ export async function getFeaturedCourse(): Promise<CourseCard | null> {
     .orderBy(sql`case when ${course.id} = 1 then 0 else 1 end`, asc(course.id))
     .limit(1);
   return rows[0] ? ((await toCards(rows))[0] ?? null) : null;
-}
-
-function plural(n: number, one: string, many: string) {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** A route parameter as a course id (the one id rule, domain/ids.ts); anything else is not a course. */

@@ -11,6 +11,7 @@ import { drawExam, EXAM_QUESTION_COUNT, gradeAttempt } from "~/domain/grading";
 import { answerFieldName, parseExamAnswers } from "~/domain/exam-forms";
 import { learningMessages } from "~/domain/learning-messages";
 import { idSchema } from "~/domain/ids";
+import type { Refusal } from "~/domain/action-result";
 
 export interface ExamHistoryRow {
   attemptNumber: number;
@@ -61,7 +62,7 @@ export async function getExamIntro(userId: string, lessonId: number): Promise<Ex
   };
 }
 
-export type ExamFailure = { ok: false; status: 400 | 403 | 404 | 409 | 500; message: string; values?: Record<string, string> };
+export type ExamFailure = Refusal<{ status: 400 | 403 | 404 | 409 | 500; values?: Record<string, string> }>;
 
 /** The course must be open to this user and the lesson must be its published exam. */
 async function examAccess(user: SessionUser, courseId: number, lessonId: number) {

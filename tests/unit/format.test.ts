@@ -4,7 +4,9 @@ import {
   formatDate,
   formatDateTime,
   formatHours,
+  formatFileSize,
   formatMinutes,
+  plural,
   PRICE_TO_CONFIRM,
   truncate,
 } from "~/domain/format";
@@ -93,5 +95,19 @@ describe("truncate", () => {
   test("sin espacios corta exactamente en 100", () => {
     const out = truncate("x".repeat(150), 100);
     expect(out).toBe(`${"x".repeat(100)}…`);
+  });
+});
+
+describe("plural y formatFileSize", () => {
+  test("cuenta con el sustantivo en singular o plural", () => {
+    expect(plural(1, "lección", "lecciones")).toBe("1 lección");
+    expect(plural(0, "módulo", "módulos")).toBe("0 módulos");
+    expect(plural(3, "lección", "lecciones")).toBe("3 lecciones");
+  });
+
+  test("muestra el tamaño de un archivo en KB (al menos 1) o MB con coma decimal", () => {
+    expect(formatFileSize(100)).toBe("1 KB");
+    expect(formatFileSize(340 * 1024)).toBe("340 KB");
+    expect(formatFileSize(2.5 * 1024 * 1024)).toBe("2,5 MB");
   });
 });

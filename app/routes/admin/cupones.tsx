@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/cupones";
 import { COUPON_FIELDS, couponSchema } from "~/domain/commerce";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { listCourseOptions } from "~/server/admin-enrolments.server";
 import { createCoupon, listCoupons, setCouponActive } from "~/server/admin-sales.server";
 import { requireAdmin } from "~/server/session.server";

@@ -5,7 +5,7 @@ import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/empresa";
 import { GRANT_FIELDS, MANAGER_FIELDS, SEAT_KIND_LABELS, grantSchema, managerSchema, companyMessages, type SeatKind } from "~/domain/companies";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/commerce";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm, type FormValues } from "~/domain/form-parse";
 import { formatClp, formatDate, formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
@@ -15,6 +15,7 @@ import { CompanyDetail, type CompanyActionData } from "~/ui/company/admin-compan
 import { Notice } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
+import type { ActionResult } from "~/domain/action-result";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(`${loaderData && "view" in loaderData ? loaderData.view.company.name : "Empresa"} | Empresas | Administración`) },
@@ -54,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const reply = (body: Omit<CompanyActionData, "intent">, status = 200) => data<CompanyActionData>({ ...body, intent }, { status });
   const id = parseId(params.id);
   if (id === null) return reply({ ok: false, message: companyMessages.companyNotFound, fieldErrors: {}, values: {} }, 404);
-  const outcome = (r: { ok: boolean; message: string; field?: string }, values: Record<string, string> = {}) =>
+  const outcome = (r: ActionResult, values: FormValues = {}) =>
     r.ok
       ? reply({ ok: true, message: r.message, fieldErrors: {}, values: {} })
       : r.field

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/empresas";
 import { COMPANY_FIELDS, companySchema } from "~/domain/companies";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { createCompany, listCompanies } from "~/server/companies.server";
 import { requireAdmin } from "~/server/session.server";
 import { CompaniesTable, CompanyForm, type CompanyActionData } from "~/ui/company/admin-companies";

@@ -10,7 +10,8 @@ import {
   removeEnrolment,
 } from "~/server/admin-enrolments.server";
 import { requireAdmin } from "~/server/session.server";
-import { ENROL_FIELDS, enrolByEmailSchema, pageParam, parseForm } from "~/domain/admin-forms";
+import { ENROL_FIELDS, enrolByEmailSchema, pageParam } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { EnrolForm, EnrolmentFilters, EnrolmentsTable, RemoveConfirmation } from "~/ui/admin/enrolments-view";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { Pagination } from "~/ui/admin/pagination";

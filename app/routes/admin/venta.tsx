@@ -4,14 +4,15 @@ import { data, Link } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/venta";
 import { REFUND_FIELDS, REJECT_FIELDS, ORDER_NUMBER_PATTERN, refundSchema, rejectSchema } from "~/domain/commerce";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { getSaleDetail } from "~/server/admin-sales.server";
-import { confirmTransfer, refundOrder, rejectTransfer } from "~/server/orders.server";
+import { confirmTransfer, refundOrder, rejectTransfer } from "~/server/orders/admin-orders.server";
 import { requireAdmin } from "~/server/session.server";
 import { Notice } from "~/ui/admin/notice";
 import { SaleDetail, type SaleActionData } from "~/ui/admin/sale-detail";
 import { container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
+import type { ActionResult } from "~/domain/action-result";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: pageTitle(`Pedido ${params.number} | Ventas | Administración`) }, { name: "robots", content: "noindex" }];
 
@@ -28,7 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const number = params.number ?? "";
   const form = await readFormOrThrow(request);
   const intent = form.get("intent");
-  const reply = (result: { ok: boolean; message: string }) => data<SaleActionData>({ ...result, intent: String(intent), fieldErrors: {}, values: {} }, { status: result.ok ? 200 : 409 });
+  const reply = (result: ActionResult) => data<SaleActionData>({ ...result, intent: String(intent), fieldErrors: {}, values: {} }, { status: result.ok ? 200 : 409 });
   if (!ORDER_NUMBER_PATTERN.test(number)) return reply({ ok: false, message: "El pedido no existe." });
   if (intent === "confirm") return reply(await confirmTransfer(number, admin.id));
   if (intent === "reject") {

@@ -6,7 +6,7 @@ import { parseId } from "~/domain/ids";
 import { requireCompanyAccess } from "~/server/companies.server";
 import { getCertificateByCode } from "~/server/certificates.server";
 import { getCertificatePdf } from "~/server/certificate-pdf.server";
-import { isCompanyCertificate } from "~/server/company-workers.server";
+import { isCompanyCertificate } from "~/server/company-worker-tables.server";
 import { env } from "~/server/env.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

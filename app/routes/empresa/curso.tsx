@@ -15,13 +15,14 @@ import {
   workerSchema,
   workerStatus,
 } from "~/domain/companies";
-import { parseForm } from "~/domain/admin-forms";
+import { parseForm } from "~/domain/form-parse";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies.server";
 import { seatSummaries } from "~/server/company-seats.server";
-import { enrolWorker, listCompanyWorkers, listOpenInvitations, resendInvitation, revokeInvitation } from "~/server/company-workers.server";
+import { enrolWorker, resendInvitation, revokeInvitation } from "~/server/company-workers.server";
+import { listCompanyWorkers, listOpenInvitations } from "~/server/company-worker-tables.server";
 import { getPublishedCourse } from "~/server/courses.server";
 import { EnrolWorkerForm, InvitationsList, PortalHeader, WorkersTable, type PortalActionData } from "~/ui/company/portal";
 import { Notice } from "~/ui/admin/notice";

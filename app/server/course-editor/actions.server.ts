@@ -5,7 +5,8 @@ import { env } from "../env.server";
 import { readForm } from "../request-body.server";
 import { catalogueChanged } from "../catalogue-events.server";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
-import { COURSE_FIELDS, LESSON_FIELDS, MODULE_FIELDS, QUESTION_FIELDS, courseFormSchema, lessonFormSchema, moduleFormSchema, newLessonSchema, parseForm, questionFormSchema, type FieldErrors, type FormValues } from "~/domain/admin-forms";
+import { COURSE_FIELDS, LESSON_FIELDS, MODULE_FIELDS, QUESTION_FIELDS, courseFormSchema, lessonFormSchema, moduleFormSchema, newLessonSchema, questionFormSchema } from "~/domain/admin-forms";
+import { parseForm, type FieldErrors, type FormValues } from "~/domain/form-parse";
 import { type Outcome } from "./shared.server";
 import { updateCourse, setCourseStatus } from "./courses.server";
 import { addModule, updateModule, moveModule, deleteModule } from "./modules.server";
@@ -13,21 +14,11 @@ import { addLesson, updateLesson, moveLesson, deleteLesson } from "./lessons.ser
 import { uploadLessonFile } from "./uploads.server";
 import { addQuestion, updateQuestion, deleteQuestion } from "./questions.server";
 import { idSchema } from "~/domain/ids";
+import type { EditorReply } from "~/domain/action-result";
 
 // ── The editor's actions ────────────────────────────────────────────────────
 
-export interface EditorActionResult {
-  /** Which form the result belongs to, so only that form shows the message and keeps the typed values. */
-  form: string;
-  ok: boolean;
-  message: string | null;
-  fieldErrors: FieldErrors;
-  values: FormValues;
-  /** Changes on every success, to reset "add" forms. */
-  nonce: number;
-}
-
-export type EditorActionResponse = { status: number; result: EditorActionResult } | { redirect: string };
+export type EditorActionResponse = { status: number; result: EditorReply } | { redirect: string };
 
 function reply(form: string, outcome: Outcome, values: FormValues = {}): EditorActionResponse {
   if (outcome.ok) return { status: 200, result: { form, ok: true, message: outcome.message, fieldErrors: {}, values: {}, nonce: Date.now() } };

@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "../db/client.server";
 import { asset, course, courseModule, lesson, question } from "../db/schema";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
-import { slugify, type CourseFormData, type FormValues } from "~/domain/admin-forms";
+import { slugify, type CourseFormData } from "~/domain/admin-forms";
+import { type FormValues } from "~/domain/form-parse";
 import { type Outcome } from "./shared.server";
 
 // ── Course details ──────────────────────────────────────────────────────────

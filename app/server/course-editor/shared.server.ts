@@ -2,10 +2,12 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type DbOrTx, type Tx } from "../db/client.server";
 import { course, courseModule, lesson, question } from "../db/schema";
+import type { ActionResult } from "~/domain/action-result";
 
 // course being edited (so an id from another course is "not found").
 
-export type Outcome = { ok: true; message: string; id?: number } | { ok: false; message: string; field?: string; status?: number };
+/** A change of the editor, done (with the new row's id, when it made one) or refused. */
+export type Outcome = ActionResult<{ id?: number }>;
 
 export async function lockModules(tx: Tx, courseId: number) {
   return tx

@@ -1,3 +1,4 @@
+import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
 import { formatClp } from "~/domain/format";
 import { SelectField, TextField } from "./field";
@@ -5,10 +6,11 @@ import { SubmitButton } from "./submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "./responsive-table";
 import { card, smallButton } from "./styles";
 import { courseOptionLabel, type CourseOption } from "./enrolments-view";
+import type { FormReply } from "~/domain/action-result";
 
-export type CouponActionData = { ok: boolean; message: string | null; fieldErrors: Record<string, string>; values: Record<string, string> };
+export type CouponActionData = FormReply;
 
-export function CouponForm({ courses, errors = {}, values = {} }: { courses: CourseOption[]; errors?: Record<string, string>; values?: Record<string, string> }) {
+export function CouponForm({ courses, errors = {}, values = {} }: { courses: CourseOption[]; errors?: FieldErrors; values?: FormValues }) {
   return (
     <Form method="post" className={`${card} mt-6 grid gap-4 p-5 sm:grid-cols-2 lg:grid-cols-3`} aria-label="Crear cupón" noValidate>
       <TextField label="Código" name="code" required defaultValue={values.code} error={errors.code} hint="Letras, números, - y _ (se guarda en mayúsculas)." />

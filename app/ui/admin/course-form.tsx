@@ -1,3 +1,4 @@
+import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
 import { TextArea, TextField } from "./field";
 import { SubmitButton } from "./submit-button";
@@ -10,8 +11,8 @@ export function CourseForm({
   submitLabel,
   hoursLabel,
 }: {
-  values: Record<string, string>;
-  errors: Record<string, string>;
+  values: FormValues;
+  errors: FieldErrors;
   submitLabel: string;
   /** The course's hours as computed from its lessons; absent for a course not created yet. */
   hoursLabel?: string;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { courseContentPath } from "~/domain/course-paths";
 
 export function EditorTabs({ courseId, view }: { courseId: number; view: "datos" | "contenido" | "leccion" }) {
   const tab = (active: boolean) =>
@@ -16,7 +17,7 @@ export function EditorTabs({ courseId, view }: { courseId: number; view: "datos"
       <Link to={`/admin/cursos/${courseId}/resultados`} className={tab(false)}>
         Resultados
       </Link>
-      <Link to={`/cursos/${courseId}/contenido`} className={tab(false)}>
+      <Link to={courseContentPath(courseId)} className={tab(false)}>
         Ver como estudiante
       </Link>
     </nav>

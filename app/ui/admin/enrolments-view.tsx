@@ -1,3 +1,4 @@
+import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form, Link, useNavigation } from "react-router";
 import { ENROLMENT_STATUS_LABELS } from "~/domain/admin-forms";
 import { formatDateTime } from "~/domain/format";
@@ -34,8 +35,8 @@ export function EnrolForm({
 }: {
   courses: CourseOption[];
   defaultCourseId: number | null;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  errors?: FieldErrors;
+  values?: FormValues;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "enrol";

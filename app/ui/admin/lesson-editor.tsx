@@ -9,12 +9,14 @@ import {
   uploadTooLargeMessage,
 } from "~/domain/admin-forms";
 import { ConfirmDelete } from "./confirm-delete";
-import { resultFor, type EditorResult } from "./editor-result";
+import type { EditorReply } from "~/domain/action-result";
+import { resultFor } from "./editor-result";
 import { SelectField, TextArea, TextField } from "./field";
 import { Notice } from "./notice";
 import { QuestionBank, type QuestionView } from "./question-bank";
 import { SubmitButton } from "./submit-button";
 import { card, fieldError, input, label as labelClass } from "./styles";
+import { formatFileSize } from "~/domain/format";
 
 export interface LessonEditorView {
   id: number;
@@ -38,12 +40,7 @@ function fileKindLabel(mime: string) {
   return "Archivo descargable";
 }
 
-function formatSize(bytes: number) {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString("es-CL", { maximumFractionDigits: 1 })} MB`;
-}
-
-function LessonForm({ lesson, result }: { lesson: LessonEditorView; result?: EditorResult }) {
+function LessonForm({ lesson, result }: { lesson: LessonEditorView; result?: EditorReply }) {
   const r = resultFor(result, `lesson-${lesson.id}`);
   const v = r.values ?? {
     title: lesson.title,
@@ -128,7 +125,7 @@ function UploadForm({
   lesson: LessonEditorView;
   file: LessonFileView | null;
   maxUploadMb: number;
-  result?: EditorResult;
+  result?: EditorReply;
 }) {
   const r = resultFor(result, `upload-${lesson.id}`);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -155,7 +152,7 @@ function UploadForm({
       </h2>
       {file ? (
         <p className="text-sm text-slate-700">
-          Archivo actual: <strong className="break-all">{file.filename}</strong> · {fileKindLabel(file.mime)} · {formatSize(file.size)}
+          Archivo actual: <strong className="break-all">{file.filename}</strong> · {fileKindLabel(file.mime)} · {formatFileSize(file.size)}
         </p>
       ) : (
         <p className="text-sm text-slate-700">Esta lección aún no tiene archivo.</p>
@@ -204,7 +201,7 @@ export function LessonEditor({
   file: LessonFileView | null;
   questions: QuestionView[];
   maxUploadMb: number;
-  result?: EditorResult;
+  result?: EditorReply;
 }) {
   const notice =
     result && result.message && (result.form.endsWith(`-${lesson.id}`) || result.form.startsWith("question") || result.form === "delete")

@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { LESSON_STATUS_LABELS, LESSON_TYPE_LABELS, LESSON_TYPES } from "~/domain/admin-forms";
 import { lessonTypeLabel } from "~/domain/lesson-types";
 import { ConfirmDelete } from "./confirm-delete";
-import { resultFor, type EditorResult } from "./editor-result";
+import type { EditorReply } from "~/domain/action-result";
+import { resultFor } from "./editor-result";
 import { SelectField, TextArea, TextField } from "./field";
 import { SubmitButton } from "./submit-button";
 import { badge, card, secondaryButton, smallButton } from "./styles";
@@ -41,7 +42,7 @@ function MoveButtons({ intent, field, id, first, last, what }: { intent: string;
   );
 }
 
-function ModuleDetailsForm({ module, result }: { module: EditorModuleView; result?: EditorResult }) {
+function ModuleDetailsForm({ module, result }: { module: EditorModuleView; result?: EditorReply }) {
   const r = resultFor(result, `module-${module.id}`);
   const values = r.values ?? { title: module.title, description: module.description };
   return (
@@ -59,7 +60,7 @@ function ModuleDetailsForm({ module, result }: { module: EditorModuleView; resul
   );
 }
 
-function AddLessonForm({ moduleId, result }: { moduleId: number; result?: EditorResult }) {
+function AddLessonForm({ moduleId, result }: { moduleId: number; result?: EditorReply }) {
   const r = resultFor(result, `lesson-new-${moduleId}`);
   return (
     <details open={Object.keys(r.errors).length > 0} className="mt-3">
@@ -116,7 +117,7 @@ function LessonItem({ courseId, lesson, first, last }: { courseId: number; lesso
   );
 }
 
-export function ModulesEditor({ courseId, modules, result }: { courseId: number; modules: EditorModuleView[]; result?: EditorResult }) {
+export function ModulesEditor({ courseId, modules, result }: { courseId: number; modules: EditorModuleView[]; result?: EditorReply }) {
   const add = resultFor(result, "module-new");
   return (
     <div className="space-y-5">

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { formatClp, formatHours } from "~/domain/format";
 import { Notice } from "./notice";
 import { card, primaryButton } from "./styles";
+import type { ActionResult } from "~/domain/action-result";
 
 export interface PresetSummaryView {
   id: number;
@@ -20,7 +21,7 @@ export interface PresetSummaryView {
 }
 
 /** The preset course's record and the action that publishes it (decisions.md B4). */
-export function PresetCourse({ preset, result }: { preset: PresetSummaryView | null; result: { ok: boolean; message: string } | null }) {
+export function PresetCourse({ preset, result }: { preset: PresetSummaryView | null; result: ActionResult | null }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "publish-preset";
   return (

@@ -1,7 +1,9 @@
+import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
 import { MIN_EXAM_QUESTIONS } from "~/domain/admin-forms";
 import { ConfirmDelete } from "./confirm-delete";
-import { resultFor, type EditorResult } from "./editor-result";
+import type { EditorReply } from "~/domain/action-result";
+import { resultFor } from "./editor-result";
 import { SelectField, TextArea, TextField } from "./field";
 import { SubmitButton } from "./submit-button";
 import { card, secondaryButton } from "./styles";
@@ -16,7 +18,7 @@ export interface QuestionView {
 
 const LETTERS = ["A", "B", "C", "D"] as const;
 
-function QuestionFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
+function QuestionFields({ values, errors }: { values: FormValues; errors: FieldErrors }) {
   return (
     <>
       <TextArea label="Pregunta" name="prompt" rows={2} defaultValue={values.prompt ?? ""} error={errors.prompt} />
@@ -37,7 +39,7 @@ function QuestionFields({ values, errors }: { values: Record<string, string>; er
   );
 }
 
-function toValues(q: QuestionView): Record<string, string> {
+function toValues(q: QuestionView): FormValues {
   return {
     prompt: q.prompt,
     option0: q.options[0] ?? "",
@@ -49,7 +51,7 @@ function toValues(q: QuestionView): Record<string, string> {
   };
 }
 
-export function QuestionBank({ lessonId, questions, result }: { lessonId: number; questions: QuestionView[]; result?: EditorResult }) {
+export function QuestionBank({ lessonId, questions, result }: { lessonId: number; questions: QuestionView[]; result?: EditorReply }) {
   const add = resultFor(result, "question-new");
   const enough = questions.length >= MIN_EXAM_QUESTIONS;
   return (

@@ -5,8 +5,9 @@ import { TextField } from "./field";
 import { SubmitButton } from "./submit-button";
 import { card, dangerButton, secondaryButton } from "./styles";
 import { StatusBadge } from "~/ui/commerce/status-badge";
+import type { FormReply } from "~/domain/action-result";
 
-export type SaleActionData = { ok: boolean; message: string | null; intent: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+export type SaleActionData = FormReply & { intent: string };
 
 interface Detail {
   order: {

@@ -1,8 +1,9 @@
 // The checkout page: what is bought, for how much, how to pay, an optional coupon and the terms.
+import type { CheckoutReply } from "~/domain/action-result";
 import { Form, Link, useNavigation } from "react-router";
 import { site } from "~/config/site";
 
-export type CheckoutActionData = { fieldErrors: Record<string, string>; values: Record<string, string>; formError: string | null };
+export type CheckoutActionData = CheckoutReply;
 
 const box = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 const errorText = "mt-1 text-sm font-medium text-red-700";

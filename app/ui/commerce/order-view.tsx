@@ -2,6 +2,7 @@
 // outcome at Webpay with a way to try again.
 import { Link } from "react-router";
 import { StatusBadge } from "./status-badge";
+import { courseContentPath } from "~/domain/course-paths";
 
 export interface OrderViewData {
   number: string;
@@ -83,7 +84,7 @@ export function OrderView({ order: o }: { order: OrderViewData }) {
 
         <div className="mt-8 flex flex-wrap gap-3">
           {paid ? (
-            <Link to={o.start?.path ?? `/cursos/${o.courseId}/contenido`} className={primary}>
+            <Link to={o.start?.path ?? courseContentPath(o.courseId)} className={primary}>
               {o.start?.label ?? "Empezar el curso"}
             </Link>
           ) : null}

@@ -1,16 +1,18 @@
 // The admin's company pages: the list with the create form, and one company's managers, seats and orders.
+import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form, Link } from "react-router";
 import { SelectField, TextArea, TextField } from "../admin/field";
 import { SubmitButton } from "../admin/submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
 import { card, smallButton } from "../admin/styles";
 import { SeatsTable, type SeatRow } from "./seats-table";
+import type { FormReply } from "~/domain/action-result";
 
-export type CompanyActionData = { ok: boolean; intent: string; message: string | null; fieldErrors: Record<string, string>; values: Record<string, string> };
+export type CompanyActionData = FormReply & { intent: string };
 
 const empty = "mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700";
 
-export function CompanyForm({ errors = {}, values = {} }: { errors?: Record<string, string>; values?: Record<string, string> }) {
+export function CompanyForm({ errors = {}, values = {} }: { errors?: FieldErrors; values?: FormValues }) {
   return (
     <Form method="post" className={`${card} mt-6 grid gap-4 p-5 sm:grid-cols-2 lg:grid-cols-3`} aria-label="Crear empresa" noValidate>
       <TextField label="Razón social" name="name" required defaultValue={values.name} error={errors.name} />

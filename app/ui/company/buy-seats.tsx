@@ -1,10 +1,11 @@
 // Buying seats for a company: a course, how many, Webpay or bank transfer, an optional coupon, the terms.
+import type { CheckoutReply } from "~/domain/action-result";
 import { Form } from "react-router";
 import { SelectField, TextField } from "../admin/field";
 import { SubmitButton } from "../admin/submit-button";
 import { card, fieldError } from "../admin/styles";
 
-export type BuySeatsActionData = { fieldErrors: Record<string, string>; values: Record<string, string>; formError: string | null };
+export type BuySeatsActionData = CheckoutReply;
 
 export function BuySeatsForm({ courses, actionData, defaultCourse }: { courses: { id: number; title: string; price: string }[]; actionData?: BuySeatsActionData; defaultCourse: string }) {
   const errors = actionData?.fieldErrors ?? {};

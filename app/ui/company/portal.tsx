@@ -5,8 +5,9 @@ import { TextField } from "../admin/field";
 import { SubmitButton } from "../admin/submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
 import { card, smallButton } from "../admin/styles";
+import type { FormReply } from "~/domain/action-result";
 
-export type PortalActionData = { ok: boolean; intent: string; message: string | null; fieldErrors: Record<string, string>; values: Record<string, string> };
+export type PortalActionData = FormReply & { intent: string };
 
 export function PortalHeader({ companyName, companyRut, children }: { companyName: string; companyRut: string; children?: React.ReactNode }) {
   return (

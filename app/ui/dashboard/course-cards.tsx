@@ -3,8 +3,9 @@ import { categoryBadge, primaryButton, secondaryButton } from "~/ui/admin/styles
 import { CourseImage } from "./course-image";
 import type { DashboardCourseView } from "~/domain/dashboard-view";
 import { lessonsDoneLabel } from "~/domain/progress";
+import { courseContentPath } from "~/domain/course-paths";
+import { plural } from "~/domain/format";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function Ribbon({ children, tone }: { children: string; tone: "green" | "amber" | "brand" }) {
   const colours = {
@@ -117,7 +118,7 @@ export function AdminCourseCard({ course }: { course: DashboardCourseView }) {
         <Link to={`/admin/cursos/${course.courseId}`} className={secondaryButton} aria-label={`Editar ${course.title}`}>
           Editar
         </Link>
-        <Link to={`/cursos/${course.courseId}/contenido`} className={primaryButton} aria-label={`Acceder a ${course.title}`}>
+        <Link to={courseContentPath(course.courseId)} className={primaryButton} aria-label={`Acceder a ${course.title}`}>
           Acceder
         </Link>
       </div>

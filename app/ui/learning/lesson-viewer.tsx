@@ -2,7 +2,7 @@
 // button, and links to the previous and next lesson.
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
-import { formatMinutes } from "~/domain/format";
+import { formatFileSize, formatMinutes } from "~/domain/format";
 import { learningMessages } from "~/domain/learning-messages";
 import { lessonTypeLabel } from "~/domain/lesson-types";
 import type { ViewerLesson } from "~/domain/learning-view";
@@ -41,12 +41,6 @@ function OpenRecorder({ lessonId }: { lessonId: number }) {
       </button>
     </Form>
   );
-}
-
-function formatSize(bytes: number | null) {
-  if (!bytes) return "";
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString("es-CL", { maximumFractionDigits: 1 })} MB`;
 }
 
 const smallButton =
@@ -100,7 +94,7 @@ export function LessonViewer({
       <div className="p-8 text-center">
         <p className="text-slate-700">Este material se descarga para verlo en tu dispositivo.</p>
         <p className="mt-1 text-sm text-slate-600">
-          {lesson.filename} {lesson.size ? `(${formatSize(lesson.size)})` : null}
+          {lesson.filename} {lesson.size ? `(${formatFileSize(lesson.size)})` : null}
         </p>
         <a href={lesson.downloadUrl} className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
           Descargar archivo

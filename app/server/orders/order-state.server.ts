@@ -1,0 +1,112 @@
+// Orders (decisions.md E1): the order row, its state changes and its mails. Every change happens under the
+// order's row lock and records an order_event; an order is marked paid together with its one payment and
+// its one enrolment (or a company's seats), so whatever the order of returns, retries and reloads, an order
+// has one payment and one enrolment.
+import { eq, sql } from "drizzle-orm";
+import { type OrderStatus } from "~/domain/commerce";
+import { type Tx } from "../db/client.server";
+import { coupon, course, order, orderEvent, payment, user } from "../db/schema";
+import { enrolInCourse, type EnrolResult } from "../enrolments.server";
+import { creditSeats } from "../company-seats.server";
+import { env } from "../env.server";
+import { logger } from "../logger.server";
+import { renderMail } from "../mail/render-mail.server";
+import type { MailMessage, PaymentMethod } from "../mail/messages.server";
+import { queueMail } from "../outbox.server";
+import { courseContentPath } from "~/domain/course-paths";
+
+export type OrderRow = typeof order.$inferSelect;
+
+export const returnUrl = () => `${env().PUBLIC_URL}/pagos/webpay/retorno`;
+export const orderPath = (number: string) => `/compras/${number}`;
+/** Where a paid order's buyer starts: the course, or for a company's seats the company's portal. */
+const startPathOf = (row: Pick<OrderRow, "companyId" | "courseId">) => (row.companyId !== null ? `/empresa/${row.companyId}/cursos/${row.courseId}` : courseContentPath(row.courseId));
+
+/** Gives back the coupon use an order took (its order failed, was cancelled or rejected). */
+export async function releaseCouponUse(tx: Tx, couponId: number | null) {
+  if (couponId === null) return;
+  await tx
+    .update(coupon)
+    .set({ uses: sql`greatest(${coupon.uses} - 1, 0)` })
+    .where(eq(coupon.id, couponId));
+}
+
+// ── State changes (always under the order's row lock) ─────────────────────────
+
+export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(order).where(eq(order.id, id)).for("update").limit(1);
+  return row ?? null;
+}
+
+export async function recordEvent(tx: Tx, orderId: number, from: OrderStatus | null, to: OrderStatus, actorUserId: string | null, note: string | null) {
+  await tx.insert(orderEvent).values({ orderId, fromStatus: from, toStatus: to, actorUserId, note });
+}
+
+export async function setStatus(tx: Tx, row: OrderRow, to: OrderStatus, actorUserId: string | null, note: string | null, extra: Partial<typeof order.$inferInsert> = {}) {
+  const now = new Date();
+  const closing = to === "rejected" || to === "cancelled" || to === "failed";
+  await tx
+    .update(order)
+    .set({ status: to, updatedAt: now, ...(closing ? { closedAt: now } : {}), ...extra })
+    .where(eq(order.id, row.id));
+  await recordEvent(tx, row.id, row.status as OrderStatus, to, actorUserId, note);
+}
+
+export type PaymentValues = Omit<typeof payment.$inferInsert, "orderId">;
+
+/**
+ * Marks an order paid, with its one payment and its one enrolment, and queues the receipt. The payment's
+ * unique order_id and the enrolment's unique (user, course) hold even if two callers got this far.
+ */
+export async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, actorUserId: string | null, note: string | null) {
+  const [inserted] = await tx.insert(payment).values({ ...values, orderId: row.id }).onConflictDoNothing().returning({ id: payment.id });
+  if (!inserted) return;
+  // Seats for a company are credited to it (once per order: the ledger's unique order_id); nobody is enrolled.
+  if (row.companyId !== null) await creditSeats(tx, { companyId: row.companyId, courseId: row.courseId, count: row.quantity, kind: "purchase", orderId: row.id, byUserId: actorUserId ?? row.userId });
+  const enrolled: EnrolResult = row.companyId !== null ? { status: "course-not-found" } : await enrolInCourse({ userId: row.userId, courseId: row.courseId }, tx);
+  const enrolmentId = enrolled.status === "course-not-found" ? null : enrolled.enrolmentId;
+  if (enrolled.status === "course-not-found" && row.companyId === null) logger.error({ orderId: row.id }, "paid order for an unpublished course: no enrolment");
+  const wasReleased = row.status === "cancelled" || row.status === "failed" || row.status === "rejected";
+  // A late authorisation beats an earlier cancel: the coupon use it gave back is taken again (money was taken).
+  if (wasReleased && row.couponId !== null) await tx.update(coupon).set({ uses: sql`${coupon.uses} + 1` }).where(eq(coupon.id, row.couponId));
+  const paidAt = new Date();
+  const notes = [note, enrolled.status === "already-enrolled" ? "La persona ya estaba inscrita en el curso" : null].filter(Boolean).join(". ");
+  await setStatus(tx, row, "paid", actorUserId, notes || null, { paidAt, enrolmentId, closedAt: null });
+  const method: PaymentMethod =
+    row.method === "webpay"
+      ? { type: "webpay", cardLast4: values.cardLast4 ?? null, authorizationCode: values.authorizationCode ?? null }
+      : row.method === "transfer"
+        ? { type: "transfer" }
+        : { type: "free" };
+  await queueOrderMail(tx, row, (base) =>
+    row.method === "transfer"
+      ? { ...base, kind: "transferConfirmed", total: row.amountClp, startPath: startPathOf(row), orderPath: orderPath(row.number) }
+      : {
+          ...base,
+          kind: "purchaseReceipt",
+          paidAt,
+          subtotal: row.subtotalClp,
+          coupon: row.couponCode ? { code: row.couponCode, discount: row.discountClp } : null,
+          total: row.amountClp,
+          method,
+          startPath: startPathOf(row),
+          orderPath: orderPath(row.number),
+        },
+  );
+}
+
+type MailBase = { name: string; orderNumber: string; course: { id: number; title: string }; quantity: number };
+
+/** Renders a mail about an order for its buyer and queues it in the same transaction. */
+export async function queueOrderMail(tx: Tx, row: OrderRow, build: (base: MailBase) => MailMessage) {
+  const [who] = await tx
+    .select({ name: user.name, email: user.email, title: course.title })
+    .from(user)
+    .innerJoin(course, eq(course.id, row.courseId))
+    .where(eq(user.id, row.userId))
+    .limit(1);
+  if (!who) return;
+  const message = build({ name: who.name, orderNumber: row.number, course: { id: row.courseId, title: who.title }, quantity: row.quantity });
+  const rendered = await renderMail(message, { baseUrl: env().PUBLIC_URL });
+  await queueMail({ to: who.email, ...rendered }, tx);
+}
