@@ -7,6 +7,11 @@ export const EXAM_ESTIMATED_MINUTES = 20;
 export const PASS_MARK = 70;
 export const OPTION_LETTERS = ["A", "B", "C", "D"] as const;
 
+/** An option's letter by its index in the bank ('A'…'D'; a number past them, which the bank never holds). */
+export function optionLetter(index: number): string {
+  return OPTION_LETTERS[index] ?? String(index + 1);
+}
+
 /** randomInt(n) returns an integer in [0, n). */
 export type RandomInt = (n: number) => number;
 

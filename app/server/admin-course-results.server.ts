@@ -7,13 +7,12 @@
 // year of a course with 19 000 enrolments sums a few hundred rows.
 import { and, asc, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { CSV_BOM, csvRow } from "~/domain/csv";
-import { OPTION_LETTERS } from "~/domain/grading";
+import { optionLetter } from "~/domain/grading";
 import { chileIsoDay, medianOfCounts, PERIOD_LABELS, percent, periodBuckets, SCORE_BANDS, scoreBandLabel, type Period } from "~/domain/insight";
 import type { CourseResults, FunnelStep, QuestionStat } from "~/domain/insight-view";
 import { db } from "./db/client.server";
 import { course, courseModule, enrolmentCohortStat, enrolmentDayStat, examAnswerStat, examAttemptDayStat, lesson, question } from "./db/schema";
 
-const letter = (i: number) => OPTION_LETTERS[i] ?? String(i + 1);
 
 async function courseShape(courseId: number) {
   const rows = await db()
@@ -145,9 +144,9 @@ export async function getCourseResults(courseId: number, period: Period, now: Da
       drawn,
       correct,
       correctPercent: percent(correct, drawn),
-      correctOption: `${letter(q.correctIndex)}. ${q.options[q.correctIndex] ?? ""}`,
+      correctOption: `${optionLetter(q.correctIndex)}. ${q.options[q.correctIndex] ?? ""}`,
       wrong: q.options
-        .map((text, k) => ({ option: letter(k), text, count: m.get(k) ?? 0, k }))
+        .map((text, k) => ({ option: optionLetter(k), text, count: m.get(k) ?? 0, k }))
         .filter((o) => o.k !== q.correctIndex)
         .map(({ option, text, count }) => ({ option, text, count })),
       blank: m.get(null) ?? 0,

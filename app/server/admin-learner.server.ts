@@ -4,12 +4,11 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { ORDER_STATUS_LABELS, isOrderStatus } from "~/domain/commerce";
 import { certificatePath, formatCertificateCode } from "~/domain/certificate-code";
 import { formatDateTime } from "~/domain/format";
-import { OPTION_LETTERS } from "~/domain/grading";
+import { optionLetter } from "~/domain/grading";
 import type { LearnerDetail } from "~/domain/insight-view";
 import { db } from "./db/client.server";
 import { certificate, course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, order, question, user } from "./db/schema";
 
-const letter = (i: number) => OPTION_LETTERS[i] ?? String(i + 1);
 
 /** Everything about one account; null when there is no such account. */
 export async function getLearnerDetail(userId: string): Promise<LearnerDetail | null> {
@@ -136,7 +135,7 @@ export async function getLearnerDetail(userId: string): Promise<LearnerDetail | 
             const shown = a.answers![i] ?? -1;
             // Answers are stored as shown to the learner; optionOrder maps them back to the bank's options.
             const stored = shown >= 0 ? (a.optionOrder[i]?.[shown] ?? -1) : -1;
-            const option = (k: number) => (q && k >= 0 && k < q.options.length ? `${letter(k)}. ${q.options[k]}` : "Sin respuesta");
+            const option = (k: number) => (q && k >= 0 && k < q.options.length ? `${optionLetter(k)}. ${q.options[k]}` : "Sin respuesta");
             return {
               position: i + 1,
               questionId: qid,
