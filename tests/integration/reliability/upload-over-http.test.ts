@@ -1,0 +1,89 @@
+// Issue #13: an upload past the size limit, through the production server over real HTTP (`node server.js`
+// on a production build, PGlite in a temporary DATA_DIR), answers the editor's own Spanish message next to the
+// file field with 413 — never Express's plain text, a 500 or a stored file — whether the file is just over the
+// limit (read whole, refused by the rule) or far over it (the streaming parser stops reading at the limit).
+import fs from "node:fs";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BuiltServer, ensureProductionBuild, tempDir } from "./support/built-server";
+
+const MAX_MB = 1;
+const MB = 1024 * 1024;
+const ADMIN = { email: "admin-subidas@academia.test", password: "clave-segura-admin-1" };
+
+let server: BuiltServer;
+let dataDir = "";
+let cookie = "";
+let lessonId = "";
+
+beforeAll(async () => {
+  await ensureProductionBuild();
+  dataDir = tempDir("upload-http");
+  server = await BuiltServer.start({
+    dataDir,
+    env: { MAX_UPLOAD_MB: String(MAX_MB), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+  const signIn = await fetch(`${server.base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.base },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(signIn.status).toBe(200);
+  cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const editor = await (await fetch(`${server.base}/admin/cursos/1?vista=contenido`, { headers: { cookie } })).text();
+  lessonId = /name="lessonId" value="(\d+)"/.exec(editor)![1]!;
+}, 600_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function getFresh(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.base}${path}`, { agent: false, headers: { cookie } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      })
+      .on("error", reject);
+  });
+}
+
+async function upload(bytes: number) {
+  const form = new FormData();
+  form.append("intent", "upload-file");
+  form.append("lessonId", lessonId);
+  // A PDF's signature, then padding: only the size may refuse it.
+  const file = Buffer.alloc(bytes, 0x20);
+  file.write("%PDF-1.4\n");
+  form.append("file", new File([file], "grande.pdf", { type: "application/pdf" }));
+  return fetch(`${server.base}/admin/cursos/1?leccion=${lessonId}`, { method: "POST", body: form, headers: { cookie, origin: server.base }, redirect: "manual" });
+}
+
+describe("una subida demasiado grande, por el servidor de producción", () => {
+  const message = `El archivo supera el tamaño máximo de ${MAX_MB} MB.`;
+
+  it("apenas sobre el límite (1 MB + 100 B): 413 y el mensaje del editor junto al campo", async () => {
+    const res = await upload(MAX_MB * MB + 100);
+    expect(res.status).toBe(413);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toContain(message);
+  });
+
+  it("muy sobre el límite (3 MB): el lector se detiene en el límite y responde lo mismo", async () => {
+    const res = await upload(3 * MB);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain(message);
+  });
+
+  it("nada quedó guardado: la lección sigue sin ese archivo y el servidor sigue respondiendo", async () => {
+    // On a new connection: the server closes the one whose body it stopped reading, and fetch's pool could
+    // otherwise hand that closing socket to the next request.
+    const editor = await getFresh(`/admin/cursos/1?leccion=${lessonId}`);
+    expect(editor.status).toBe(200);
+    expect(editor.body).toContain("Editar: ");
+    expect(editor.body).not.toContain("grande.pdf");
+  });
+});
