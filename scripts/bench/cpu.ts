@@ -128,7 +128,10 @@ async function measure(pid: number | undefined, page: Page, warmup: number, requ
  */
 export async function runCpu(opts: { pid: number | undefined; learner: Client; admin: Client; manager?: Client; warmup: number; requests: number }) {
   const { learner, admin } = opts;
-  const content = await learner.get("/cursos/1/contenido");
+  // /cursos/1/contenido answers a redirect to the lesson to resume (?leccion=…): that page is what a learner sees.
+  const first = await learner.get("/cursos/1/contenido");
+  const contentPath = first.status >= 300 && first.status < 400 && first.location ? new URL(first.location, "http://x").pathname + new URL(first.location, "http://x").search : "/cursos/1/contenido";
+  const content = contentPath === "/cursos/1/contenido" ? first : await learner.get(contentPath);
   // The exam is the course's last lesson: try the content page's lesson links from the end.
   const links = [...new Set([...content.body.matchAll(/href="([^"]*\?leccion=[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&")))].reverse();
   let examLink: string | undefined;
@@ -141,7 +144,7 @@ export async function runCpu(opts: { pid: number | undefined; learner: Client; a
   }
   const pages: Page[] = [
     { page: "dashboard", path: "/dashboard", client: learner },
-    { page: "content page", path: "/cursos/1/contenido", client: learner },
+    { page: "content page", path: contentPath, client: learner },
     { page: "profile", path: "/perfil", client: learner },
     { page: "my purchases", path: "/compras", client: learner },
     { page: "manager portal", path: "/empresa", client: opts.manager ?? admin },
