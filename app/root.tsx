@@ -11,7 +11,6 @@ import "./app.css";
 // The same file app.css declares: preloaded so the text switches to Inter early, once per visit (cached).
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { getUser } from "~/server/session.server";
-import { managesAnyCompany } from "~/server/companies.server";
 import { SiteHeader } from "~/ui/layout/site-header";
 import { SiteFooter } from "~/ui/layout/site-footer";
 import { ScrollManager } from "~/ui/layout/scroll-manager";
@@ -26,7 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = serviceUnavailableMiddlewa
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   return {
-    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role, managesCompanies: await managesAnyCompany(user.id) } : null,
+    user: user ? { id: user.id, name: user.name, email: user.email, role: user.role, managesCompanies: user.managesCompanies } : null,
   };
 }
 

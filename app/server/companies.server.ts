@@ -32,12 +32,6 @@ export async function managedCompanies(userId: string) {
     .orderBy(asc(company.name), asc(company.id));
 }
 
-/** Whether this account manages any company (the header's menus offer the portal). */
-export async function managesAnyCompany(userId: string): Promise<boolean> {
-  const [row] = await db().select({ userId: companyManager.userId }).from(companyManager).where(eq(companyManager.userId, userId)).limit(1);
-  return Boolean(row);
-}
-
 export async function isManagerOf(userId: string, companyId: number): Promise<boolean> {
   const [row] = await db()
     .select({ userId: companyManager.userId })

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getAuth, getAuthSecret, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./auth.server";
 import { db, type Db } from "./db/client.server";
-import { session, user } from "./db/schema";
+import { companyManager, session, user } from "./db/schema";
 import { env } from "./env.server";
 import { isAdmin } from "~/domain/permissions";
 import { scoped } from "./request-scope.server";
@@ -18,6 +18,8 @@ export interface SessionUser {
   address: string | null;
   /** Normalised RUT ('12345678-5') or null. */
   rut: string | null;
+  /** Manages at least one company: the header links to the portal (decisions.md E2). */
+  managesCompanies: boolean;
 }
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -48,7 +50,7 @@ export function signedSessionToken(cookieHeader: string | null, secret: string, 
   return null;
 }
 
-/** The session and its user in one prepared query (per database: tests switch between them). */
+/** The session, its user and whether they manage a company, in one prepared query (per database: tests switch between them). */
 const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function prepareSessionQuery(database: Db) {
   return database
@@ -62,6 +64,8 @@ function prepareSessionQuery(database: Db) {
       phone: user.phone,
       address: user.address,
       rut: user.rut,
+      // Asked here rather than by the root loader: one query less on every signed-in page (#19).
+      managesCompanies: sql<boolean>`exists (select 1 from ${companyManager} where ${companyManager.userId} = ${user.id})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -98,6 +102,7 @@ async function lookup(request: Request): Promise<SessionUser | null> {
     phone: row.phone ?? null,
     address: row.address ?? null,
     rut: row.rut ?? null,
+    managesCompanies: Boolean(row.managesCompanies),
   };
 }
 

@@ -102,7 +102,7 @@ describe("el monto lo pone el servidor", () => {
     await db().update(course).set({ priceClp: null }).where(eq(course.id, 2));
     try {
       expect(await startCheckout(u.cookie, 2)).toMatchObject({ location: "/cursos/2" });
-      const user = { id: u.id, name: u.name, email: u.email, role: "user" as const, phone: null, address: null, rut: null };
+      const user = { id: u.id, name: u.name, email: u.email, role: "user" as const, phone: null, address: null, rut: null, managesCompanies: false };
       expect(Object.fromEntries(await getEnrolStates(user, [1, 2, 3]))).toEqual({ 1: "user", 2: "contact", 3: "soon" });
       expect(Object.fromEntries(await getEnrolStates(null, [1, 2, 3]))).toEqual({ 1: "anonymous", 2: "contact", 3: "soon" });
     } finally {
