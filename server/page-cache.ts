@@ -25,14 +25,13 @@
 // only while that render is in flight, others get the previous page (stale-while-revalidate, bounded
 // by staleGraceMs). Concurrent requests for a page that has no entry wait for the one render in
 // progress. Under overload this keeps the number of renders at one per page per TTL instead of
-// letting every expiry turn into N simultaneous renders. `invalidatePublicPages()` (called after every course
-// write) empties this process's cache at once, and its sibling worker processes' (WEB_CONCURRENCY)
-// through the primary. With several machines behind a load balancer, each holds its own cache: one
+// letting every expiry turn into N simultaneous renders. `invalidatePublicPages()` (called on every course
+// write, app/server/catalogue-events.server.ts) empties this process's cache at once, and its sibling worker
+// processes' (WEB_CONCURRENCY) through the primary. With several machines behind a load balancer, each holds its own cache: one
 // that did not see the write serves the old page for at most TTL plus the time of one render. That bound is the price of not rendering each anonymous page afresh.
 //
 // The middleware is mounted before the React Router handler and after (or before) the security
 // middleware; it records every header the final response carried, so a hit replays them as sent.
-import cluster from "node:cluster";
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -401,19 +400,10 @@ const shared = createPageCache({
 export const pageCache =
   process.env.PAGE_CACHE === "off" ? (_req: Request, _res: Response, next: NextFunction) => next() : shared.middleware;
 
-// Must match INVALIDATE_MESSAGE in server/primary.js, which relays it to the other worker processes.
-const INVALIDATE_MESSAGE = "academia:invalidate-public-pages";
-
-/** Drops every cached public page, in this process and (through the primary) in its sibling workers. */
+/** Drops every cached public page of this process (server/app.ts calls it on every catalogue change, which
+ * app/server/catalogue-events.server.ts also delivers to the sibling workers). */
 export function invalidatePublicPages() {
   shared.invalidate();
-  if (cluster.isWorker) process.send?.({ type: INVALIDATE_MESSAGE });
-}
-
-if (cluster.isWorker) {
-  process.on("message", (message: { type?: string } | undefined) => {
-    if (message?.type === INVALIDATE_MESSAGE) shared.invalidate();
-  });
 }
 
 export function pageCacheStats() {

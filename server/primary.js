@@ -1,10 +1,10 @@
 // With PostgreSQL, one Node process per core (WEB_CONCURRENCY): this primary forks the workers, which
-// share the listening port, replaces a worker that dies while serving, relays page-cache invalidations
-// between workers, and on SIGTERM/SIGINT lets every worker finish its requests before exiting.
+// share the listening port, replaces a worker that dies while serving, relays "the catalogue changed"
+// between workers (app/server/catalogue-events.server.ts), and on SIGTERM/SIGINT lets every worker finish its requests before exiting.
 import cluster from "node:cluster";
 
-/** Message a worker sends (and receives) when a course write makes cached public pages stale. */
-export const INVALIDATE_MESSAGE = "academia:invalidate-public-pages";
+/** Message a worker sends (and receives) when a course write makes its copies of courses stale. */
+export const CATALOGUE_CHANGED_MESSAGE = "academia:catalogue-changed";
 
 export function runPrimary(count, logger) {
   let stopping = false;
@@ -19,7 +19,7 @@ export function runPrimary(count, logger) {
   };
 
   cluster.on("message", (from, message) => {
-    if (message?.type !== INVALIDATE_MESSAGE) return;
+    if (message?.type !== CATALOGUE_CHANGED_MESSAGE) return;
     for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from) worker.send(message);
   });
 

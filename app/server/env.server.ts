@@ -48,6 +48,8 @@ const envSchema = z.object({
   ADMIN_NAME: z.preprocess(emptyToUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAX_UPLOAD_MB: z.coerce.number().int().positive().default(100),
+  // How long a process keeps a course's outline (course-outlines.server.ts); 0 reads it on every request.
+  OUTLINE_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   // Multiplies every per-client-address limit (rate-limit.server.ts): a test or bench run whose browsers
   // all come from 127.0.0.1 would otherwise trip them. 1 in production.
   // First retry of an undelivered mail after this many seconds, then ×4 each time (outbox-worker.server.ts).

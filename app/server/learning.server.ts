@@ -9,6 +9,7 @@ import { asset, course, courseModule, enrolment, lesson, lessonCompletion } from
 import { findEnrolment, type Enrolment } from "./enrolments.server";
 import { issueCertificateForEnrolment } from "./certificates.server";
 import { queueJob } from "./outbox.server";
+import { catalogueCache } from "./catalogue-cache.server";
 import type { SessionUser } from "./session.server";
 import { isAdmin } from "~/domain/permissions";
 import type { ContentPageData, PanelModule, ViewerLesson } from "~/domain/learning-view";
@@ -57,8 +58,18 @@ export interface CourseOutline {
   modules: OutlineModule[];
 }
 
-/** A course with its modules and lessons in order (lesson bodies are left out: only the viewed one is read). */
-export async function loadCourseOutline(courseId: number, tx: DbOrTx = db()): Promise<CourseOutline | null> {
+const cachedOutline = catalogueCache((courseId) => readCourseOutline(courseId, db()));
+
+/**
+ * A course with its modules and lessons in order (lesson bodies are left out: only the viewed one is read).
+ * Outside a transaction it comes from this process's copy (catalogue-cache.server.ts), shared by every
+ * request and frozen; inside one, from the transaction itself.
+ */
+export function loadCourseOutline(courseId: number, tx?: DbOrTx): Promise<CourseOutline | null> {
+  return tx ? readCourseOutline(courseId, tx) : cachedOutline(courseId);
+}
+
+async function readCourseOutline(courseId: number, tx: DbOrTx): Promise<CourseOutline | null> {
   const [c] = await tx
     .select({ id: course.id, title: course.title, status: course.status })
     .from(course)

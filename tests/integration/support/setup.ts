@@ -16,7 +16,9 @@ let dataDir: string | undefined;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academia-it-"));
-  setEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent" }));
+  // OUTLINE_CACHE_MS 0: many tests change course rows straight in the database, which no catalogue change
+  // announces; the outline cache itself is tested with it on (learning/outline-cache.test.ts).
+  setEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", OUTLINE_CACHE_MS: "0" }));
   if (process.env.TEST_DB === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");

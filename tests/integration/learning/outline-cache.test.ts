@@ -1,0 +1,84 @@
+// The course outline as production keeps it (app/server/catalogue-cache.server.ts, on here; the other tests
+// read it afresh): a learner takes the whole course through the shared copy — which is frozen, so code that
+// changed it for everyone would fail here —, a change nobody announced stays unseen until the catalogue
+// changes, and the course editor's changes are seen by the very next page.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { courseModule } from "~/server/db/schema";
+import { env, setEnv, type Env } from "~/server/env.server";
+import { catalogueChanged } from "~/server/catalogue-events.server";
+import { action as editorAction } from "~/routes/admin/curso-editor";
+import { createUser } from "../support/users";
+import { formRequest } from "../support/requests";
+import { call } from "./call";
+import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
+import { answersFor, enrol, enrolmentOf, lessonId, markOpened, openContent, postContent, startAttempt, submitAttempt } from "./helpers";
+
+useFixtureCatalogue();
+
+let saved: Env;
+beforeAll(() => {
+  saved = env();
+  setEnv({ ...saved, OUTLINE_CACHE_MS: 60_000 });
+  catalogueChanged();
+});
+afterAll(() => {
+  setEnv(saved);
+  catalogueChanged();
+});
+
+const moduleTitles = async (cookie: string) => ((await openContent(cookie, 1)).data.modules as { title: string }[]).map((m) => m.title);
+
+describe("el esquema del curso guardado en memoria", () => {
+  it("un alumno completa el curso entero con él: lecciones, video, examen, certificado", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) {
+      expect((await openContent(u.cookie, 1, `?leccion=${await lessonId(title)}`)).status).toBe(200);
+      await markOpened(u.cookie, await lessonId(title));
+    }
+    expect((await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) })).status).toBe(200);
+    const { loader } = await import("~/routes/archivo-leccion");
+    const { getRequest } = await import("../support/requests");
+    const zip = await lessonId(COURSE1.descarga);
+    await call(loader, getRequest(`/archivos/lecciones/${zip}?descargar=1`, u.cookie), { lessonId: String(zip) });
+    const exam = await lessonId(COURSE1.examen);
+    const attemptId = await startAttempt(u.cookie, exam);
+    expect((await openContent(u.cookie, 1, `?leccion=${exam}&intento=${attemptId}`)).status).toBe(200);
+    expect((await submitAttempt(u.cookie, exam, attemptId, await answersFor(attemptId, "right"))).status).toBe(302);
+    expect(await enrolmentOf(u.id)).toMatchObject({ progress: 100, completedAt: expect.any(Date) });
+    expect((await openContent(u.cookie, 1)).data).toMatchObject({ progress: 100, completed: true });
+  });
+
+  it("un cambio escrito directo en la base no se ve hasta que el catálogo avisa que cambió", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    const before = await moduleTitles(u.cookie);
+    const [first] = await db().select().from(courseModule).where(eq(courseModule.courseId, 1)).orderBy(courseModule.position).limit(1);
+    await db().update(courseModule).set({ title: "Título cambiado sin aviso" }).where(eq(courseModule.id, first!.id));
+    try {
+      expect(await moduleTitles(u.cookie)).toEqual(before);
+      catalogueChanged();
+      expect((await moduleTitles(u.cookie))[0]).toBe("Título cambiado sin aviso");
+    } finally {
+      await db().update(courseModule).set({ title: first!.title }).where(eq(courseModule.id, first!.id));
+      catalogueChanged();
+    }
+  });
+
+  it("lo que cambia el editor de cursos se ve en la página siguiente del alumno", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    const admin = await createUser({ role: "admin" });
+    const [first] = await db().select().from(courseModule).where(eq(courseModule.courseId, 1)).orderBy(courseModule.position).limit(1);
+    const lectura = await lessonId(COURSE1.lectura);
+    expect((await openContent(u.cookie, 1, `?leccion=${lectura}`)).status).toBe(200);
+    await moduleTitles(u.cookie);
+    const edited = await call(editorAction, formRequest("/admin/cursos/1", { intent: "update-module", moduleId: String(first!.id), title: "Módulo editado", description: "" }, { cookie: admin.cookie }), { id: "1" });
+    expect(edited.status).toBe(200);
+    expect((await moduleTitles(u.cookie))[0]).toBe("Módulo editado");
+    await call(editorAction, formRequest("/admin/cursos/1", { intent: "update-module", moduleId: String(first!.id), title: first!.title, description: first!.description }, { cookie: admin.cookie }), { id: "1" });
+    expect((await moduleTitles(u.cookie))[0]).toBe(first!.title);
+  });
+});
