@@ -23,8 +23,13 @@ else
   if [ -n "${CI:-}" ]; then echo "CI must run the PostgreSQL stage" >&2; exit 1; fi
 fi
 step "end-to-end in Chromium"
-npx playwright test
+# The integration stage has just made a production build of these same sources (build-reliability/, see
+# tests/integration/reliability/support/built-server.ts): the browser tests are served from it rather than
+# building the same thing again.
+e2e_build=build-e2e skip_build=""
+if [ -f build-reliability/.sources-fingerprint ]; then e2e_build=build-reliability skip_build=1; fi
+BUILD_DIR=$e2e_build E2E_SKIP_BUILD=$skip_build npx playwright test
 if [ -f scripts/check-budgets.mjs ]; then
   step "JavaScript/CSS budgets of public pages (from the e2e build)"
-  node scripts/check-budgets.mjs build-e2e
+  node scripts/check-budgets.mjs "$e2e_build"
 fi
