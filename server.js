@@ -52,7 +52,9 @@ if (DEVELOPMENT) {
   server.use(mod.securityHeaders);
   // Hashed file names never change content: cache them for a year.
   server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+  // Only a path that names a file (it has an extension) can be one of these: pages skip the disk lookup.
+  const staticFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h" });
+  server.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? staticFiles(req, res, next) : next()));
 }
 
 const { boot, shutdown, logger } = mod;

@@ -25,6 +25,8 @@ export { securityHeaders };
 export const workerCount = () => env().WEB_CONCURRENCY;
 
 export const app = express();
+// Nothing gains from telling which framework answers (server.js says the same for the outer app).
+app.disable("x-powered-by");
 
 app.use(securityHeaders);
 // Only with BENCH_COUNT_QUERIES=1 (npm run bench): each response names the queries its request ran.

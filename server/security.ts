@@ -68,10 +68,10 @@ const PERMISSIONS_POLICY =
 
 /** Security headers on every response (mounted first in server/app.ts, and in front of the static files). */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  // A page passes both mounts in production: the headers are set once (helmet builds the CSP for each call).
+  if (res.locals.cspNonce) return next();
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  // The inner Express app (server/app.ts) would announce itself; nothing gains from telling.
-  res.removeHeader("X-Powered-By");
   currentHelmet()(req, res, next);
 }
 
