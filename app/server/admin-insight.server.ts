@@ -16,25 +16,34 @@ export function parseInsightFilters(params: URLSearchParams): InsightFilters {
 }
 
 /** `width_bucket(col, array[start₁, …, startₙ, end])`: 1…n for the bucket the moment falls in. */
-function bucketOf(col: AnyColumn, buckets: Bucket[]): SQL<number> {
-  const edges = [...buckets.map((b) => b.start), buckets[buckets.length - 1]!.end];
-  return sql<number>`width_bucket(${col}, array[${sql.join(
-    edges.map((e) => sql`${e.toISOString()}::timestamptz`),
-    sql`, `,
-  )}])::int`;
+function bucketOf(col: AnyColumn, edges: Edges): SQL<number> {
+  return sql<number>`width_bucket(${col}, ${edges.instants}::timestamptz[])::int`;
 }
 
 /** The same buckets over a column of Chile days (the daily summaries): every bucket starts at a Chile midnight. */
-function dayBucketOf(col: AnyColumn, buckets: Bucket[]): SQL<number> {
-  const edges = [...buckets.map((b) => chileIsoDay(b.start)), chileIsoDay(buckets[buckets.length - 1]!.end)];
-  return sql<number>`width_bucket(${col}, array[${sql.join(
-    edges.map((e) => sql`${e}::date`),
-    sql`, `,
-  )}])::int`;
+function dayBucketOf(col: AnyColumn, edges: Edges): SQL<number> {
+  return sql<number>`width_bucket(${col}, ${edges.days}::date[])::int`;
 }
 
-function withinDays(col: AnyColumn, buckets: Bucket[]) {
-  return and(sql`${col} >= ${chileIsoDay(buckets[0]!.start)}::date`, sql`${col} < ${chileIsoDay(buckets[buckets.length - 1]!.end)}::date`)!;
+function withinDays(col: AnyColumn, edges: Edges) {
+  return and(sql`${col} >= ${edges.firstDay}::date`, sql`${col} < ${edges.endDay}::date`)!;
+}
+
+/**
+ * The buckets' edges (each bucket's start, then the last one's end), worked out once per report and sent as
+ * one array parameter per query rather than one parameter per edge (#19: up to 31 edges, seven queries).
+ */
+interface Edges {
+  instants: string;
+  days: string;
+  firstDay: string;
+  endDay: string;
+}
+
+function edgesOf(buckets: Bucket[]): Edges {
+  const times = [...buckets.map((b) => b.start), buckets[buckets.length - 1]!.end];
+  const days = times.map(chileIsoDay);
+  return { instants: `{${times.map((t) => t.toISOString()).join(",")}}`, days: `{${days.join(",")}}`, firstDay: days[0]!, endDay: days[days.length - 1]! };
 }
 
 function within(col: AnyColumn, buckets: Bucket[]) {
@@ -60,41 +69,42 @@ function spread(rows: Grouped, size: number, pick: (r: Grouped[number]) => numbe
 
 export async function getOverview(filters: InsightFilters, now: Date = new Date()): Promise<Overview> {
   const buckets = periodBuckets(filters.period, now);
+  const edges = edgesOf(buckets);
   const c = filters.courseId;
   const [courses, registrations, enrolled, completed, certificates, attempts, paid, refunded] = await Promise.all([
     db().select({ id: course.id, title: course.title }).from(course).orderBy(asc(course.id)),
     db()
-      .select({ b: bucketOf(user.createdAt, buckets), n: count() })
+      .select({ b: bucketOf(user.createdAt, edges), n: count() })
       .from(user)
       .where(within(user.createdAt, buckets))
       .groupBy(sql`1`),
     // Enrolments and completions from their daily summary (1 000 000 enrolments would be counted otherwise).
     db()
-      .select({ b: dayBucketOf(enrolmentDayStat.day, buckets), n: sql<number>`sum(${enrolmentDayStat.n})::int` })
+      .select({ b: dayBucketOf(enrolmentDayStat.day, edges), n: sql<number>`sum(${enrolmentDayStat.n})::int` })
       .from(enrolmentDayStat)
-      .where(and(eq(enrolmentDayStat.kind, "enrolled"), withinDays(enrolmentDayStat.day, buckets), c ? eq(enrolmentDayStat.courseId, c) : undefined))
+      .where(and(eq(enrolmentDayStat.kind, "enrolled"), withinDays(enrolmentDayStat.day, edges), c ? eq(enrolmentDayStat.courseId, c) : undefined))
       .groupBy(sql`1`),
     db()
-      .select({ b: dayBucketOf(enrolmentDayStat.day, buckets), n: sql<number>`sum(${enrolmentDayStat.n})::int` })
+      .select({ b: dayBucketOf(enrolmentDayStat.day, edges), n: sql<number>`sum(${enrolmentDayStat.n})::int` })
       .from(enrolmentDayStat)
-      .where(and(eq(enrolmentDayStat.kind, "completed"), withinDays(enrolmentDayStat.day, buckets), c ? eq(enrolmentDayStat.courseId, c) : undefined))
+      .where(and(eq(enrolmentDayStat.kind, "completed"), withinDays(enrolmentDayStat.day, edges), c ? eq(enrolmentDayStat.courseId, c) : undefined))
       .groupBy(sql`1`),
     c
       ? db()
-          .select({ b: bucketOf(certificate.issuedAt, buckets), n: count() })
+          .select({ b: bucketOf(certificate.issuedAt, edges), n: count() })
           .from(certificate)
           .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
           .where(and(within(certificate.issuedAt, buckets), eq(enrolment.courseId, c)))
           .groupBy(sql`1`)
       : db()
-          .select({ b: bucketOf(certificate.issuedAt, buckets), n: count() })
+          .select({ b: bucketOf(certificate.issuedAt, edges), n: count() })
           .from(certificate)
           .where(within(certificate.issuedAt, buckets))
           .groupBy(sql`1`),
     // Submitted attempts from their daily summary by score band; a band at or above the pass mark passed.
     db()
       .select({
-        b: dayBucketOf(examAttemptDayStat.day, buckets),
+        b: dayBucketOf(examAttemptDayStat.day, edges),
         n: sql<number>`sum(${examAttemptDayStat.n})::int`,
         m: sql<number>`coalesce(sum(${examAttemptDayStat.n}) filter (where ${examAttemptDayStat.value} >= ${sql.raw(String(Math.trunc(PASS_MARK)))}), 0)::int`,
       })
@@ -102,19 +112,19 @@ export async function getOverview(filters: InsightFilters, now: Date = new Date(
       .where(
         and(
           eq(examAttemptDayStat.kind, "score"),
-          withinDays(examAttemptDayStat.day, buckets),
+          withinDays(examAttemptDayStat.day, edges),
           c ? inArray(examAttemptDayStat.lessonId, courseLessonIds(c)) : undefined,
         ),
       )
       .groupBy(sql`1`),
     // Revenue: what paid orders brought in when they were paid, minus refunds when they were made.
     db()
-      .select({ b: bucketOf(order.paidAt, buckets), n: sum(order.amountClp).mapWith(Number) })
+      .select({ b: bucketOf(order.paidAt, edges), n: sum(order.amountClp).mapWith(Number) })
       .from(order)
       .where(and(within(order.paidAt, buckets), c ? eq(order.courseId, c) : undefined))
       .groupBy(sql`1`),
     db()
-      .select({ b: bucketOf(refund.createdAt, buckets), n: sum(refund.amountClp).mapWith(Number) })
+      .select({ b: bucketOf(refund.createdAt, edges), n: sum(refund.amountClp).mapWith(Number) })
       .from(refund)
       .innerJoin(order, eq(order.id, refund.orderId))
       .where(and(within(refund.createdAt, buckets), c ? eq(order.courseId, c) : undefined))
