@@ -3,6 +3,7 @@
 // A handful of queries whatever the number of courses; large counts come from trigger-kept counters.
 import { asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "./db/client.server";
+import { preparedStatement } from "./db/prepared.server";
 import { certificate, course, courseModule, enrolment, lesson, lessonCompletion, statCounter } from "./db/schema";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -108,8 +109,8 @@ const courseCardColumns = {
   status: course.status,
 };
 
-async function learnerRows(userId: string) {
-  return db()
+const learnerRowsQuery = preparedStatement((database) =>
+  database
     .select({
       ...courseCardColumns,
       enrolmentId: enrolment.id,
@@ -119,8 +120,13 @@ async function learnerRows(userId: string) {
     .from(enrolment)
     .innerJoin(course, eq(course.id, enrolment.courseId))
     .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
-    .where(eq(enrolment.userId, userId))
-    .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id));
+    .where(eq(enrolment.userId, sql.placeholder("userId")))
+    .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id))
+    .prepare("dashboard_enrolments"),
+);
+
+function learnerRows(userId: string) {
+  return learnerRowsQuery().execute({ userId });
 }
 
 type LearnerRow = Awaited<ReturnType<typeof learnerRows>>[number];
@@ -132,6 +138,32 @@ interface StructureLesson {
   type: string;
 }
 
+const structureQuery = preparedStatement((database) =>
+  database
+    .select({
+      courseId: courseModule.courseId,
+      moduleId: courseModule.id,
+      lessonId: lesson.id,
+      title: lesson.title,
+      status: lesson.status,
+      type: lesson.type,
+    })
+    .from(courseModule)
+    .leftJoin(lesson, eq(lesson.moduleId, courseModule.id))
+    .where(sql`${courseModule.courseId} = any(${sql.placeholder("courseIds")}::int[])`)
+    .orderBy(asc(courseModule.position), asc(courseModule.id), asc(lesson.position), asc(lesson.id))
+    .prepare("dashboard_structure"),
+);
+
+const completionsQuery = preparedStatement((database) =>
+  database
+    .select({ enrolmentId: lessonCompletion.enrolmentId, lessonId: lessonCompletion.lessonId })
+    .from(lessonCompletion)
+    .innerJoin(enrolment, eq(enrolment.id, lessonCompletion.enrolmentId))
+    .where(eq(enrolment.userId, sql.placeholder("userId")))
+    .prepare("dashboard_completions"),
+);
+
 /**
  * Each course's modules and lessons in order, and the learner's completions: two queries whatever the
  * number of courses, from which the one progress rule (~/domain/progress) is read for every card.
@@ -139,26 +171,9 @@ interface StructureLesson {
 async function progressOf(userId: string, rows: LearnerRow[]) {
   const courseIds = rows.map((r) => r.courseId);
   const [structure, done] = await Promise.all([
-    courseIds.length === 0
-      ? []
-      : db()
-          .select({
-            courseId: courseModule.courseId,
-            moduleId: courseModule.id,
-            lessonId: lesson.id,
-            title: lesson.title,
-            status: lesson.status,
-            type: lesson.type,
-          })
-          .from(courseModule)
-          .leftJoin(lesson, eq(lesson.moduleId, courseModule.id))
-          .where(inArray(courseModule.courseId, courseIds))
-          .orderBy(asc(courseModule.position), asc(courseModule.id), asc(lesson.position), asc(lesson.id)),
-    db()
-      .select({ enrolmentId: lessonCompletion.enrolmentId, lessonId: lessonCompletion.lessonId })
-      .from(lessonCompletion)
-      .innerJoin(enrolment, eq(enrolment.id, lessonCompletion.enrolmentId))
-      .where(eq(enrolment.userId, userId)),
+    // The ids travel as one array literal ('{1,2}'): the statement stays the same whatever their number.
+    courseIds.length === 0 ? [] : structureQuery().execute({ courseIds: `{${courseIds.join(",")}}` }),
+    completionsQuery().execute({ userId }),
   ]);
   const modulesByCourse = new Map<number, Map<number, { id: number; lessons: StructureLesson[] }>>();
   const lessonCount = new Map<number, number>();

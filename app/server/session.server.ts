@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getAuth, getAuthSecret, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./auth.server";
-import { db, type Db } from "./db/client.server";
+import { preparedStatement } from "./db/prepared.server";
 import { companyManager, session, user } from "./db/schema";
 import { env } from "./env.server";
 import { isAdmin } from "~/domain/permissions";
@@ -50,10 +50,9 @@ export function signedSessionToken(cookieHeader: string | null, secret: string, 
   return null;
 }
 
-/** The session, its user and whether they manage a company, in one prepared query (per database: tests switch between them). */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-function prepareSessionQuery(database: Db) {
-  return database
+/** The session, its user and whether they manage a company, in one prepared query. */
+const sessionQuery = preparedStatement((database) =>
+  database
     .select({
       expiresAt: session.expiresAt,
       id: user.id,
@@ -70,8 +69,8 @@ function prepareSessionQuery(database: Db) {
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, sql.placeholder("token")))
-    .prepare("session_user");
-}
+    .prepare("session_user"),
+);
 
 async function lookup(request: Request): Promise<SessionUser | null> {
   // Anonymous visitors carry no session cookie: answer without touching the database.
@@ -81,10 +80,7 @@ async function lookup(request: Request): Promise<SessionUser | null> {
   // Better Auth's getSession would read the session, then the user, through its endpoint machinery: about a
   // seventh of a signed-in page's CPU (#19). The same two rows come from one prepared query here; the rows
   // are read on every request (no cookie cache), so a role change, a ban or a sign-out applies at once.
-  const database = db();
-  let query = prepared.get(database);
-  if (!query) prepared.set(database, (query = prepareSessionQuery(database)));
-  const [row] = await query.execute({ token });
+  const [row] = await sessionQuery().execute({ token });
   if (!row) return null;
   // The rare cases go through Better Auth, which does their bookkeeping: an expired session is refused and
   // deleted; once a day a live one is extended.

@@ -1,0 +1,15 @@
+// Statements the busiest pages run on every request, built once: Drizzle then skips composing their SQL each
+// time (#19) and the database keeps them parsed. Prepared per database handle, because tests switch between
+// databases within one process.
+import { db, type Db } from "./client.server";
+
+/** The statement `build` prepares, for the current database (built on first use). */
+export function preparedStatement<T>(build: (database: Db) => T): () => T {
+  const statements = new WeakMap<Db, T>();
+  return () => {
+    const database = db();
+    let statement = statements.get(database);
+    if (!statement) statements.set(database, (statement = build(database)));
+    return statement;
+  };
+}
