@@ -84,8 +84,7 @@ interface Multipart {
 function readMultipart(request: Request, contentType: string, limit: number, kind: BodyKind): Promise<Multipart> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
-    const files = new Map<string, UploadedFile>();
-    const receptions: FileReception[] = [];
+    const receptions: Array<FileReception & { field: string }> = [];
     let parser: busboy.Busboy;
     try {
       parser = busboy({
@@ -124,20 +123,22 @@ function readMultipart(request: Request, contentType: string, limit: number, kin
       if (failed) return void stream.resume();
       stream.on("limit", () => fail(new BodyTooLarge()));
       const reception = receiveFile(stream, info);
-      receptions.push(reception);
-      reception.done.then(
-        // The first file of a name counts (a form sends one); the others are still removed with the rest.
-        (file) => void (files.has(name) || files.set(name, file)),
-        (error: Error) => fail(error),
-      );
+      receptions.push({ ...reception, field: name });
+      reception.done.catch((error: Error) => fail(error));
     });
     parser.on("error", (error: Error) => fail(error));
     parser.on("close", () => {
       if (failed) return;
       // The parser is done with the body; the last file may still be reaching the disk.
-      void Promise.allSettled(receptions.map((r) => r.done)).then(() => {
+      void Promise.allSettled(receptions.map((r) => r.done)).then((written) => {
         if (failed) return;
         request.signal.removeEventListener("abort", onAbort);
+        const files = new Map<string, UploadedFile>();
+        // The first file of a name counts (a form sends one); the others are still removed with the rest.
+        written.forEach((w, i) => {
+          const field = receptions[i]!.field;
+          if (w.status === "fulfilled" && !files.has(field)) files.set(field, w.value);
+        });
         resolve({ form, files, tempPaths: receptions.map((r) => r.path) });
       });
     });
