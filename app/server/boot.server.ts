@@ -10,6 +10,7 @@ import { refreshCatalogue } from "./catalogue-refresh.server";
 import { resetAuth } from "./auth.server";
 import { publishBackupEndpoint } from "./backup/endpoint.server";
 import { startOutboxWorker, type OutboxWorker } from "./outbox-worker.server";
+import { sweepStaleUploads } from "./uploaded-files.server";
 
 let worker: OutboxWorker | undefined;
 
@@ -23,6 +24,8 @@ export function boot(): Promise<void> {
     // Everything this process creates is owner-only; DATA_DIR must be usable (else a clear message and exit).
     restrictUmask();
     await prepareDataDir(config.DATA_DIR);
+    // Temporary upload files of requests a crash or a kill cut short.
+    await sweepStaleUploads().catch((error: unknown) => logger.warn({ err: error }, "could not sweep stale uploads"));
     const handle = await openDb(
       config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, "db") },
     );

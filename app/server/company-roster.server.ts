@@ -2,6 +2,7 @@
 // the file and the database (a preview that writes nothing), then every valid row is enrolled or invited in
 // one transaction, under the seat pool's lock, each taking a seat. A few batched queries per import, so
 // 1 000 rows take seconds, not minutes.
+import fs from "node:fs";
 import { ExcelJS, type CellValue } from "./exceljs.server";
 import { unzipSync } from "fflate";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { company, companyEnrolment, companyInvitation, course, enrolment, user }
 import { invitationPath, newInvitationToken, queueCompanyMails } from "./companies.server";
 import { freeSeats, lockSeatPool, writeLedger } from "./company-seats.server";
 import { logger } from "./logger.server";
+import type { UploadedFile } from "./uploaded-files.server";
 import { courseContentPath } from "~/domain/course-paths";
 
 /** An XLSX is a zip: refuse one that declares more than this once unpacked (a zip bomb), before parsing it. */
@@ -74,16 +76,19 @@ async function readXlsx(bytes: Uint8Array): Promise<string[][] | null> {
 
 export type RosterRead = { ok: true; rows: RosterInput[] } | { ok: false; message: string };
 
-/** The rows of an uploaded CSV or XLSX file, or why it cannot be read. */
-export async function readRosterFile(file: File | null): Promise<RosterRead> {
+/**
+ * The rows of an uploaded CSV or XLSX file, or why it cannot be read. The file is read whole (it must be
+ * parsed whole anyway); the upload limit bounds it, and a list of workers is small.
+ */
+export async function readRosterFile(file: UploadedFile | undefined): Promise<RosterRead> {
   if (!file || file.size === 0) return { ok: false, message: R.fileRequired };
-  const name = file.name.toLowerCase();
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const name = file.filename.toLowerCase();
+  const bytes = new Uint8Array(await fs.promises.readFile(file.path));
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   let table: string[][] | null;
   if (name.endsWith(".xlsx") || isZip) {
     table = isZip ? await readXlsx(bytes) : null;
-  } else if (name.endsWith(".csv") || name.endsWith(".txt") || file.type.startsWith("text/")) {
+  } else if (name.endsWith(".csv") || name.endsWith(".txt") || file.declaredType.startsWith("text/")) {
     table = parseCsv(decodeText(bytes));
   } else {
     return { ok: false, message: R.fileType };

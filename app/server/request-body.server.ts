@@ -1,5 +1,6 @@
 // Every form body the academy reads goes through here: one size limit per kind of request, a streaming
-// multipart parser (busboy) that stops reading at the limit, and one answer for a body that cannot be read.
+// multipart parser (busboy) that stops reading at the limit and writes files to disk as they arrive
+// (uploaded-files.server.ts), and one answer for a body that cannot be read.
 // Express checks nothing about bodies (server/security.ts), so the refusal is the form's own Spanish message
 // (root ErrorBoundary) or, for uploads, the message next to the file field.
 import { Readable } from "node:stream";
@@ -8,6 +9,8 @@ import busboy from "busboy";
 import { data } from "react-router";
 import { uploadTooLargeMessage } from "~/domain/admin-forms";
 import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { type FileReception, type UploadedFile, receiveFile, removeTempFiles, sweepStaleUploads } from "~/server/uploaded-files.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -33,7 +36,16 @@ export const bodyMessages = {
 } as const;
 
 export type ReadFormFailure = { ok: false; status: 400 | 413 | 415; message: string };
-export type ReadFormResult = { ok: true; form: FormData } | ReadFormFailure;
+/**
+ * A form read: its text fields in `form`; an upload's files in `files`, by field name, each waiting in a
+ * temporary file. The caller must call `cleanup()` when the request is done with them (in a `finally`): it
+ * removes the temporary files that were not moved into the file store.
+ */
+export type ReadForm = { ok: true; form: FormData; files: ReadonlyMap<string, UploadedFile>; cleanup: () => Promise<void> };
+export type ReadFormResult = ReadForm | ReadFormFailure;
+
+const noFiles: ReadonlyMap<string, UploadedFile> = new Map();
+const nothingToClean = async () => {};
 
 class BodyTooLarge extends Error {}
 
@@ -62,9 +74,17 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-function readMultipart(request: Request, contentType: string, limit: number, kind: BodyKind): Promise<FormData> {
+/** A multipart body read: its text fields, and its files waiting on disk (removed only by `cleanup`). */
+interface Multipart {
+  form: FormData;
+  files: Map<string, UploadedFile>;
+  tempPaths: string[];
+}
+
+function readMultipart(request: Request, contentType: string, limit: number, kind: BodyKind): Promise<Multipart> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
+    const receptions: Array<FileReception & { field: string }> = [];
     let parser: busboy.Busboy;
     try {
       parser = busboy({
@@ -76,31 +96,52 @@ function readMultipart(request: Request, contentType: string, limit: number, kin
       reject(error);
       return;
     }
+    const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
     let total = 0;
     let failed = false;
+    // A refused, malformed or abandoned body: stop reading, stop every file being written, and only once they
+    // are closed remove them, so no temporary file outlives the request.
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
+      request.signal.removeEventListener("abort", onAbort);
+      source.unpipe(parser);
       source.destroy();
-      reject(error);
+      for (const r of receptions) r.abort(error);
+      void Promise.allSettled(receptions.map((r) => r.done))
+        .then(() => removeTempFiles(receptions.map((r) => r.path)))
+        .finally(() => reject(error));
     };
+    const onAbort = () => fail(new Error("the client went away before the body was read"));
+    request.signal.addEventListener("abort", onAbort, { once: true });
+    if (request.signal.aborted) return onAbort();
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) return fail(new BodyTooLarge());
       form.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      if (failed) return void stream.resume();
       stream.on("limit", () => fail(new BodyTooLarge()));
-      stream.on("end", () => {
-        if (!failed) form.append(name, new File([new Uint8Array(Buffer.concat(chunks))], info.filename ?? "archivo", { type: info.mimeType }));
-      });
+      const reception = receiveFile(stream, info);
+      receptions.push({ ...reception, field: name });
+      reception.done.catch((error: Error) => fail(error));
     });
     parser.on("error", (error: Error) => fail(error));
     parser.on("close", () => {
-      if (!failed) resolve(form);
+      if (failed) return;
+      // The parser is done with the body; the last file may still be reaching the disk.
+      void Promise.allSettled(receptions.map((r) => r.done)).then((written) => {
+        if (failed) return;
+        request.signal.removeEventListener("abort", onAbort);
+        const files = new Map<string, UploadedFile>();
+        // The first file of a name counts (a form sends one); the others are still removed with the rest.
+        written.forEach((w, i) => {
+          const field = receptions[i]!.field;
+          if (w.status === "fulfilled" && !files.has(field)) files.set(field, w.value);
+        });
+        resolve({ form, files, tempPaths: receptions.map((r) => r.path) });
+      });
     });
-    const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
     source.on("data", (chunk: Buffer) => {
       total += chunk.length;
       if (total > limit) fail(new BodyTooLarge());
@@ -111,8 +152,9 @@ function readMultipart(request: Request, contentType: string, limit: number, kin
 }
 
 /**
- * The posted form, or why it cannot be read: 413 past the limit of its kind, 400 for a malformed body,
- * 415 for a body that is not a form. Files (uploads only) arrive as File objects.
+ * The posted form, or why it cannot be read: 413 past the limit of its kind, 400 for a malformed body or one
+ * the client stopped sending, 415 for a body that is not a form. Files (uploads only) arrive as UploadedFile,
+ * on disk; a refused body leaves none behind.
  */
 export async function readForm(request: Request, kind: BodyKind = "form"): Promise<ReadFormResult> {
   const limit = bodyLimit(kind);
@@ -123,14 +165,16 @@ export async function readForm(request: Request, kind: BodyKind = "form"): Promi
       const declared = request.headers.get("content-length");
       if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > limit)) return tooLarge(kind);
       if (!request.body) return { ok: false, status: 400, message: bodyMessages.unreadable };
-      return { ok: true, form: await readMultipart(request, contentType, limit, kind) };
+      if (kind === "upload") void sweepStaleUploads().catch((error: unknown) => logger.warn({ err: error }, "could not sweep stale uploads"));
+      const { form, files, tempPaths } = await readMultipart(request, contentType, limit, kind);
+      return { ok: true, form, files, cleanup: () => removeTempFiles(tempPaths) };
     }
     if (mediaType === "application/x-www-form-urlencoded" || mediaType === "") {
       const bytes = await readBodyBytes(request, limit);
       if (bytes.length > 0 && mediaType === "") return { ok: false, status: 415, message: bodyMessages.unsupported };
       const form = new FormData();
       for (const [name, value] of new URLSearchParams(bytes.toString("utf8"))) form.append(name, value);
-      return { ok: true, form };
+      return { ok: true, form, files: noFiles, cleanup: nothingToClean };
     }
     return { ok: false, status: 415, message: bodyMessages.unsupported };
   } catch (error) {
@@ -142,7 +186,11 @@ export async function readForm(request: Request, kind: BodyKind = "form"): Promi
 /** readForm for actions that have nothing better to show than the error page: throws the refusal as a response. */
 export async function readFormOrThrow(request: Request, kind: BodyKind = "form"): Promise<FormData> {
   const result = await readForm(request, kind);
-  if (result.ok) return result.form;
+  if (result.ok) {
+    // Only the text fields are handed on: no file may wait on disk for a caller that cannot see it.
+    await result.cleanup();
+    return result.form;
+  }
   // The rest of a refused body may still be on its way: do not keep the connection for another request.
   throw data(result.message, { status: result.status, headers: { Connection: "close" } });
 }

@@ -2,7 +2,7 @@
 // a preview names every row's problems before anything is written; the manager fixes rows in place and checks
 // again; then every valid row is enrolled or invited in one transaction.
 import { data, Link } from "react-router";
-import { readForm } from "~/server/request-body.server";
+import { readForm, type ReadForm } from "~/server/request-body.server";
 import type { Route } from "./+types/carga";
 import { MAX_ROSTER_ROWS, rosterMessages, type RosterInput, type RosterRow } from "~/domain/company-roster";
 import { companyMessages } from "~/domain/companies";
@@ -47,25 +47,32 @@ export async function action({ request, params }: Route.ActionArgs) {
   const c = await courseOf(params);
   const body = await readForm(request, "upload");
   if (!body.ok) return data<RosterActionData>({ kind: "error", message: body.message }, { status: body.status });
-  const form = body.form;
+  try {
+    return await answer(body, company.id, c.id, user.id);
+  } finally {
+    // The uploaded list's temporary file goes with the request, whatever the answer.
+    await body.cleanup();
+  }
+}
+
+async function answer({ form, files }: ReadForm, companyId: number, courseId: number, userId: string) {
   const intent = form.get("intent");
   if (intent === "preview") {
-    const file = form.get("file");
-    const read = await readRosterFile(file instanceof File ? file : null);
+    const read = await readRosterFile(files.get("file"));
     if (!read.ok) return data<RosterActionData>({ kind: "error", message: read.message }, { status: 400 });
-    const preview = await previewRoster(company.id, c.id, read.rows);
+    const preview = await previewRoster(companyId, courseId, read.rows);
     return { kind: "preview", rows: shown(preview.rows), valid: preview.rows.filter((r) => !r.problems.length).length, free: preview.free, message: null } satisfies RosterActionData;
   }
   if (intent === "recheck" || intent === "import") {
     const rows = rowsFromForm(form);
     if (!rows) return data<RosterActionData>({ kind: "error", message: rosterMessages.empty }, { status: 400 });
     if (intent === "recheck") {
-      const preview = await previewRoster(company.id, c.id, rows);
+      const preview = await previewRoster(companyId, courseId, rows);
       return { kind: "preview", rows: shown(preview.rows), valid: preview.rows.filter((r) => !r.problems.length).length, free: preview.free, message: null } satisfies RosterActionData;
     }
-    const result = await importRoster(company.id, c.id, rows, user.id);
+    const result = await importRoster(companyId, courseId, rows, userId);
     if (!result.ok) {
-      const preview = await previewRoster(company.id, c.id, rows);
+      const preview = await previewRoster(companyId, courseId, rows);
       return data<RosterActionData>(
         { kind: "preview", rows: shown(preview.rows), valid: preview.rows.filter((r) => !r.problems.length).length, free: preview.free, message: result.message },
         { status: 409 },

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { env } from "../env.server";
-import { readForm } from "../request-body.server";
+import { readForm, type ReadForm } from "../request-body.server";
 import { catalogueChanged } from "../catalogue-events.server";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
 import { COURSE_FIELDS, LESSON_FIELDS, MODULE_FIELDS, QUESTION_FIELDS, courseFormSchema, lessonFormSchema, moduleFormSchema, newLessonSchema, questionFormSchema } from "~/domain/admin-forms";
@@ -63,7 +63,15 @@ async function runCourseEditorAction(request: Request, courseId: number): Promis
     });
   }
   if (!read.ok) throw data(read.message, { status: read.status });
-  const form = read.form;
+  try {
+    return await runIntent(read, courseId);
+  } finally {
+    // Whatever happened (stored, refused, failed), no temporary upload file outlives the request.
+    await read.cleanup();
+  }
+}
+
+async function runIntent({ form, files }: ReadForm, courseId: number): Promise<EditorActionResponse> {
   const id = (name: string) => idSchema.safeParse(form.get(name));
   const intent = String(form.get("intent") ?? "");
 
@@ -130,12 +138,11 @@ async function runCourseEditorAction(request: Request, courseId: number): Promis
     case "upload-file": {
       const lessonId = id("lessonId");
       if (!lessonId.success) return badRequest();
-      const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) {
+      const file = files.get("file");
+      if (!file || file.size === 0) {
         return reply(`upload-${lessonId.data}`, { ok: false, message: courseEditorMessages.noFile, field: "file" });
       }
-      const bytes = Buffer.from(await file.arrayBuffer());
-      return reply(`upload-${lessonId.data}`, await uploadLessonFile(courseId, lessonId.data, { bytes, filename: file.name }));
+      return reply(`upload-${lessonId.data}`, await uploadLessonFile(courseId, lessonId.data, file));
     }
     case "add-question": {
       const lessonId = id("lessonId");

@@ -4,6 +4,7 @@
 // limit (read whole, refused by the rule) or far over it (the streaming parser stops reading at the limit).
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuiltServer, ensureProductionBuild, tempDir } from "./support/built-server";
 
@@ -78,12 +79,15 @@ describe("una subida demasiado grande, por el servidor de producción", () => {
     expect(await res.text()).toContain(message);
   });
 
-  it("nada quedó guardado: la lección sigue sin ese archivo y el servidor sigue respondiendo", async () => {
+  it("nada quedó guardado ni quedaron temporales: la lección sigue sin ese archivo y el servidor sigue respondiendo", async () => {
     // On a new connection: the server closes the one whose body it stopped reading, and fetch's pool could
     // otherwise hand that closing socket to the next request.
     const editor = await getFresh(`/admin/cursos/1?leccion=${lessonId}`);
     expect(editor.status).toBe(200);
     expect(editor.body).toContain("Editar: ");
     expect(editor.body).not.toContain("grande.pdf");
+    // Neither refused body left its temporary file behind.
+    const temp = path.join(dataDir, "tmp", "uploads");
+    expect(fs.existsSync(temp) ? fs.readdirSync(temp) : []).toEqual([]);
   });
 });

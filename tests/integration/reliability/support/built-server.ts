@@ -185,6 +185,11 @@ export class BuiltServer {
     return `${this.out}${this.err ? `\n[stderr]\n${this.err}` : ""}`.slice(-20_000);
   }
 
+  /** The server process's id (e.g. to read its peak memory in /proc/<pid>/status). */
+  get pid() {
+    return this.child.pid;
+  }
+
   get stdout() {
     return this.out;
   }
