@@ -5,6 +5,7 @@ const SAME_ON_EVERY_DATABASE = [
   "tests/integration/reliability/server-start.test.ts",
   "tests/integration/reliability/auth-over-http.test.ts",
   "tests/integration/reliability/upload-over-http.test.ts",
+  "tests/integration/reliability/upload-streamed-over-http.test.ts",
 ];
 
 export default defineConfig({

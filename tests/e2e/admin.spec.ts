@@ -158,6 +158,9 @@ test.describe("administración", () => {
   });
 
   test("editor: crear curso, validar, módulos y lecciones, subir un PDF que un estudiante abre, examen y publicar", async ({ page, browser, baseURL }) => {
+    // A whole course built and taken through the browser: about 40 s on a quiet 2-core machine, so the
+    // default 60 s leaves too little room when the machine is busy.
+    test.setTimeout(180_000);
     const tag = uid();
     const title = `Curso Admin ${tag}`;
     await signInAsAdmin(page);
