@@ -102,16 +102,19 @@ test.describe("cuenta de principio a fin", () => {
     if (!isMobile(page)) await expect(page.getByRole("button", { name: /^Menú de usuario/ })).toContainText("V");
     await page.keyboard.press("Escape");
 
-    // Cerrar sesión shows its overlay and lands on /.
+    // Cerrar sesión shows its overlay and lands on /. The request is held until the overlay has been seen
+    // (a fixed delay was not enough on a busy machine: the click itself could outlast it).
+    let release!: () => void;
+    const overlaySeen = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/logout*", async (route) => {
-      await new Promise((r) => setTimeout(r, 400)); // keep the request in flight long enough to see the overlay
+      await overlaySeen;
       await route.continue();
     });
     const menu2 = await openAccountMenu(page);
     await menu2.getByRole("button", { name: "Cerrar Sesión" }).click();
     await expect(page.getByText("Cerrando sesión...")).toBeVisible();
+    release();
     await expect(page).toHaveURL(/\/$/);
-    // 'wait': the delayed handler may still be running when the page has already moved on.
     await page.unrouteAll({ behavior: "wait" });
     expect((await page.request.get("/perfil", { maxRedirects: 0 })).status()).toBe(302);
 
