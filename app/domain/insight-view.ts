@@ -8,25 +8,23 @@ export interface InsightFilters {
   courseId: number | null;
 }
 
-export interface OverviewPoint {
-  label: string;
-  longLabel: string;
+/** What the overview counts, for one bucket of the period and for the whole period alike. */
+export interface OverviewCounts {
   registrations: number;
   enrolments: number;
   completions: number;
   certificates: number;
   attempts: number;
   passed: number;
+}
+
+export interface OverviewPoint extends OverviewCounts {
+  label: string;
+  longLabel: string;
   revenueClp: number;
 }
 
-export interface OverviewTotals {
-  registrations: number;
-  enrolments: number;
-  completions: number;
-  certificates: number;
-  attempts: number;
-  passed: number;
+export interface OverviewTotals extends OverviewCounts {
   /** Submitted attempts that passed, in whole %; null when none was submitted. */
   passRate: number | null;
   paidClp: number;
