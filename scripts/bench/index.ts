@@ -187,7 +187,7 @@ async function main() {
                    count(a.id) filter (where a.submitted_at is not null) as submitted,
                    count(a.id) as total
             from "user" u left join exam_attempt a on a.user_id = u.id
-            where u.email like 'bench-${runId}-%'
+            where u.email ~ '^bench-${runId}-[0-9]+@'
             group by u.email`);
           const byEmail = new Map(rows.map((r) => [r.email, Number(r.submitted)]));
           const submitted = results.learners!.submitted;
@@ -201,7 +201,7 @@ async function main() {
                    (select count(*) from orders o where o.user_id = u.id and o.status = 'paid') as orders,
                    (select count(*) from payment p join orders o on o.id = p.order_id where o.user_id = u.id) as payments,
                    (select count(*) from enrolment e where e.user_id = u.id) as enrolments
-            from "user" u where u.email like 'bench-${runId}-%'`);
+            from "user" u where u.email ~ '^bench-${runId}-[0-9]+@'`);
           const paid = new Set(results.learners!.paid);
           const badPayments = paidRows.filter((r) =>
             paid.has(r.email) ? Number(r.orders) !== 1 || Number(r.payments) !== 1 || Number(r.enrolments) !== 1 : Number(r.payments) > 1 || Number(r.enrolments) > 1,
