@@ -6,38 +6,26 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BuiltServer, ensureProductionBuild, tempDir } from "./support/built-server";
+import type { BuiltServer } from "./support/built-server";
+import { type EditorServer, startEditorServer } from "./support/editor-server";
 
 const MAX_MB = 1;
 const MB = 1024 * 1024;
 const ADMIN = { email: "admin-subidas@academia.test", password: "clave-segura-admin-1" };
 
+let editor: EditorServer;
 let server: BuiltServer;
 let dataDir = "";
 let cookie = "";
 let lessonId = "";
 
 beforeAll(async () => {
-  await ensureProductionBuild();
-  dataDir = tempDir("upload-http");
-  server = await BuiltServer.start({
-    dataDir,
-    env: { MAX_UPLOAD_MB: String(MAX_MB), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
-  const signIn = await fetch(`${server.base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.base },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(signIn.status).toBe(200);
-  cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const editor = await (await fetch(`${server.base}/admin/cursos/1?vista=contenido`, { headers: { cookie } })).text();
-  lessonId = /name="lessonId" value="(\d+)"/.exec(editor)![1]!;
+  editor = await startEditorServer({ prefix: "upload-http", maxUploadMb: MAX_MB, admin: ADMIN });
+  ({ server, dataDir, cookie, lessonId } = editor);
 }, 600_000);
 
 afterAll(async () => {
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await editor?.stop();
 });
 
 function getFresh(path: string): Promise<{ status: number; body: string }> {

@@ -10,7 +10,8 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BuiltServer, ensureProductionBuild, tempDir } from "./support/built-server";
+import type { BuiltServer } from "./support/built-server";
+import { type EditorServer, startEditorServer } from "./support/editor-server";
 import { until } from "./support/poll";
 
 const MAX_MB = 64;
@@ -19,32 +20,19 @@ const SIZE = 60 * MB;
 const ADMIN = { email: "admin-grandes@academia.test", password: "clave-segura-admin-2" };
 const BOUNDARY = "----academia-subida-grande";
 
+let editor: EditorServer;
 let server: BuiltServer;
 let dataDir = "";
 let cookie = "";
 let lessonId = "";
 
 beforeAll(async () => {
-  await ensureProductionBuild();
-  dataDir = tempDir("upload-streamed");
-  server = await BuiltServer.start({
-    dataDir,
-    env: { MAX_UPLOAD_MB: String(MAX_MB), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
-  const signIn = await fetch(`${server.base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.base },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(signIn.status).toBe(200);
-  cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const editor = await (await fetch(`${server.base}/admin/cursos/1?vista=contenido`, { headers: { cookie } })).text();
-  lessonId = /name="lessonId" value="(\d+)"/.exec(editor)![1]!;
+  editor = await startEditorServer({ prefix: "upload-streamed", maxUploadMb: MAX_MB, admin: ADMIN });
+  ({ server, dataDir, cookie, lessonId } = editor);
 }, 600_000);
 
 afterAll(async () => {
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await editor?.stop();
 });
 
 const tempUploads = () => {
