@@ -32,11 +32,15 @@ export interface DbHandle {
   dumpDataDir?(): Promise<Uint8Array>;
 }
 
-const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 /** pg_advisory_lock key that serialises migrations across instances (any constant the app uses nowhere else). */
 const MIGRATION_LOCK_KEY = 727_226_461;
 
-export type DbTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * `memory` with `loadDataDir`: an in-memory database started from a tarball of another one's data directory
+ * (`dumpDataDir`), which skips initdb — the tests start each file's database from one migrated copy.
+ */
+export type DbTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 /** PGlite on a directory of this disk, its files owner-only (see owner-only-nodefs.server.ts). */
 export function createEmbeddedPglite(dataDir: string, options: Omit<PGliteOptions, "dataDir" | "fs"> = {}): Promise<PGlite> {
@@ -89,7 +93,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       throw error;
     });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
   const db = drizzlePglite(client, { schema, logger: queryCountLogger }) as unknown as Db;
   return {
