@@ -5,10 +5,18 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m▶ %s\033[0m\n' "$*"; }
 
-step "typecheck"
-npm run --silent typecheck
-step "lint"
-npm run --silent lint
+step "typecheck and lint, side by side (each keeps one core busy)"
+logs=$(mktemp -d)
+npm run --silent typecheck >"$logs/typecheck" 2>&1 &
+typecheck=$!
+npm run --silent lint >"$logs/lint" 2>&1 &
+lint=$!
+failed=""
+wait "$typecheck" || failed="$failed typecheck"
+wait "$lint" || failed="$failed lint"
+cat "$logs/typecheck" "$logs/lint"
+rm -rf "$logs"
+if [ -n "$failed" ]; then echo "failed:$failed" >&2; exit 1; fi
 step "unit"
 npx vitest run --project unit
 step "teaching material: committed PDFs match a fresh build of their sources"
