@@ -1,5 +1,5 @@
-// Shows the lesson viewer full screen (Fullscreen API; Safari's prefixed version on iPad). Rendered only
-// where the browser can do it: iPhone Safari has no element full screen (its video player has its own).
+// Shows the lesson viewer full screen (Fullscreen API; Safari's prefixed version on iPad). Shown only where
+// the browser can do it: iPhone Safari has no element full screen (its video player has its own).
 import { useEffect, useState, type RefObject } from "react";
 
 type WebkitDocument = Document & { webkitFullscreenEnabled?: boolean; webkitFullscreenElement?: Element | null; webkitExitFullscreen?: () => void };
@@ -11,7 +11,9 @@ function fullscreenElement() {
 }
 
 export function FullscreenButton({ target, className }: { target: RefObject<HTMLElement | null>; className?: string }) {
-  const [supported, setSupported] = useState(false);
+  // Assumed until the browser says otherwise: the button is in the server's page, so hydration adds nothing
+  // (adding it wrapped the header onto a second line and pushed the lesson down under the learner's finger).
+  const [supported, setSupported] = useState(true);
   const [active, setActive] = useState(false);
 
   useEffect(() => {
@@ -25,8 +27,6 @@ export function FullscreenButton({ target, className }: { target: RefObject<HTML
       document.removeEventListener("webkitfullscreenchange", onChange);
     };
   }, []);
-
-  if (!supported) return null;
 
   function toggle() {
     const d = document as WebkitDocument;
@@ -42,7 +42,9 @@ export function FullscreenButton({ target, className }: { target: RefObject<HTML
   }
 
   return (
-    <button type="button" onClick={toggle} className={className}>
+    // Where it cannot work it keeps its place, unseen (visibility: hidden also takes it out of the
+    // accessibility tree and the tab order), for the same reason.
+    <button type="button" onClick={toggle} className={`${className ?? ""} ${supported ? "" : "invisible"}`}>
       <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="h-4 w-4">
         <path d={active ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"} />
       </svg>

@@ -6,7 +6,6 @@ import { formatFileSize, formatMinutes } from "~/domain/format";
 import { learningMessages } from "~/domain/learning-messages";
 import { lessonTypeLabel } from "~/domain/lesson-types";
 import type { ViewerLesson } from "~/domain/learning-view";
-import { useHydrated } from "~/ui/account/use-hydrated";
 import { LessonIcon } from "./lesson-icons";
 import { FullscreenButton } from "./fullscreen-button";
 import { PdfViewer } from "./pdf-viewer";
@@ -20,7 +19,6 @@ import "./lesson-reading.css";
  */
 function OpenRecorder({ lessonId }: { lessonId: number }) {
   const fetcher = useFetcher();
-  const hydrated = useHydrated();
   const sent = useRef(false);
   const location = useLocation();
   // Only once the URL names the lesson: on /contenido alone the page would, after the revalidation this
@@ -31,17 +29,25 @@ function OpenRecorder({ lessonId }: { lessonId: number }) {
     sent.current = true;
     void fetcher.submit({ intent: "lesson-opened", leccion: String(lessonId) }, { method: "post" });
   }, [fetcher, lessonId, named]);
-  if (hydrated) return null;
+  // In <noscript>, so with JavaScript the button never takes space: when hydration removed it, the lesson
+  // links below moved up under the pointer and a tap on "Siguiente lección" landed on the lesson instead.
   return (
-    <Form method="post" className="border-t border-slate-200 p-4 text-center">
-      <input type="hidden" name="intent" value="lesson-opened" />
-      <input type="hidden" name="leccion" value={lessonId} />
-      <button type="submit" className={smallButton}>
-        Marcar como leída
-      </button>
-    </Form>
+    <noscript>
+      <Form method="post" className="border-t border-slate-200 p-4 text-center">
+        <input type="hidden" name="intent" value="lesson-opened" />
+        <input type="hidden" name="leccion" value={lessonId} />
+        <button type="submit" className={smallButton}>
+          Marcar como leída
+        </button>
+      </Form>
+    </noscript>
   );
 }
+
+// The shape a PDF's page most likely has, so its space is kept before pdf.js has read it (the course
+// material: slides at 16:9, documents on A4); a different file moves the layout once, when it is drawn.
+const SLIDE_ASPECT = "16 / 9";
+const PAGE_ASPECT = "210 / 297";
 
 const smallButton =
   "inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
@@ -71,7 +77,14 @@ export function LessonViewer({
       </div>
     );
   } else if (lesson.mode === "pdf" && lesson.fileUrl) {
-    body = <PdfViewer url={lesson.fileUrl} title={lesson.title} downloadUrl={lesson.downloadUrl} />;
+    body = (
+      <PdfViewer
+        url={lesson.fileUrl}
+        title={lesson.title}
+        downloadUrl={lesson.downloadUrl}
+        expectedAspect={lesson.type === "presentacion" ? SLIDE_ASPECT : PAGE_ASPECT}
+      />
+    );
   } else if (lesson.mode === "video" && lesson.fileUrl) {
     body = (
       <VideoPlayer

@@ -29,7 +29,18 @@ const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 // Canvas memory is limited on iOS (about 16 megapixels): keep the backing store below that.
 const MAX_CANVAS_PIXELS = 12_000_000;
 
-export function PdfViewer({ url, title, downloadUrl }: { url: string; title: string; downloadUrl: string | null }) {
+export function PdfViewer({
+  url,
+  title,
+  downloadUrl,
+  expectedAspect,
+}: {
+  url: string;
+  title: string;
+  downloadUrl: string | null;
+  /** CSS aspect-ratio of the space kept for the page until it is drawn (then its real size replaces it). */
+  expectedAspect: string;
+}) {
   const frameRef = useRef<HTMLDivElement>(null);
   const pageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -182,7 +193,9 @@ export function PdfViewer({ url, title, downloadUrl }: { url: string; title: str
         <div
           ref={pageRef}
           className={`relative mx-auto bg-white shadow ${status === "error" ? "hidden" : ""}`}
-          style={{ minHeight: doc ? undefined : "16rem" }}
+          // Until the page is drawn (the effect above then sets its size in pixels), the space it will most
+          // likely take: the links under the viewer must not move while a learner reaches for them.
+          style={{ width: "100%", aspectRatio: expectedAspect }}
         >
           <canvas ref={canvasRef} role="img" aria-label={`${title}, página ${pageNumber}`} className="block" />
           <div ref={textRef} className="textLayer" />

@@ -35,7 +35,8 @@ export function VideoPlayer({
         controls
         playsInline
         preload="metadata"
-        className="mx-auto block max-h-[calc(100vh-12rem)] w-full"
+        // aspect-video keeps the 16:9 space before the metadata arrives (the links below must not move).
+        className="mx-auto block aspect-video max-h-[calc(100vh-12rem)] w-full"
         aria-label={title}
         onTimeUpdate={(e) => report(e.currentTarget, false)}
         onEnded={(e) => report(e.currentTarget, true)}

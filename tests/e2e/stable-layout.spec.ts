@@ -1,0 +1,94 @@
+// Nothing moves under the learner's finger while a page loads. Two real losses this guards against (found
+// when CI's clicks, like a person's taps, landed on the wrong thing): hydration added the full-screen button
+// and removed the no-JavaScript "Marcar como leída" button, a PDF or a video took its height only once
+// loaded — each moved "Siguiente lección" away from the tap; and the page jumped back to the top when it
+// hydrated, under a visitor who had already scrolled down to a link.
+import { expect, test, type Page } from "./support/test";
+import { signUpAs } from "./support/auth";
+import { buyCourse } from "./support/commerce";
+
+/** Records every layout shift of the pages this context opens (the browser's own measure, as for CLS). */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { __shifts: string[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as LayoutShift[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map((s) => {
+          const el = s.node instanceof Element ? s.node : null;
+          const what = el ? `<${el.localName}> "${(el.textContent ?? "").trim().slice(0, 40)}"` : "?";
+          return `${what} de y=${Math.round(s.previousRect.y)} h=${Math.round(s.previousRect.height)} a y=${Math.round(s.currentRect.y)} h=${Math.round(s.currentRect.height)}`;
+        });
+        shifts.push(`${entry.value.toFixed(4)}: ${moved.join("; ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+    interface LayoutShift {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    }
+  });
+}
+
+const shiftsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+const nextFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+test("una lección no se mueve mientras carga (PDF, video, lectura); sin JavaScript, la lectura se marca con su botón", async ({ page, browser }) => {
+  await page.goto("/");
+  await signUpAs(page, { name: "Estela Quieta" });
+  await buyCourse(page, 1);
+  await recordLayoutShifts(page);
+
+  const viewer = page.getByRole("region", { name: "Visor de la lección" });
+  const lessons: { id: number; ready: () => Promise<void> }[] = [
+    // Slides (16:9) and an A4 document: ready once pdf.js has drawn the page and its text layer.
+    { id: 7, ready: () => expect(viewer.getByText("Cargando documento...")).toHaveCount(0) },
+    { id: 6, ready: () => expect(viewer.getByText("Cargando documento...")).toHaveCount(0) },
+    // A video: ready once its size is known.
+    { id: 8, ready: () => expect.poll(() => viewer.locator("video").evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0) },
+    // A reading, opened for the first time: ready once the server has recorded it (the badge).
+    { id: 12, ready: () => expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible() },
+  ];
+  for (const lesson of lessons) {
+    await page.goto(`/cursos/1/contenido?leccion=${lesson.id}`);
+    await lesson.ready();
+    await nextFrames(page);
+    expect(await shiftsSoFar(page), `lo que se movió en la lección ${lesson.id}`).toEqual([]);
+  }
+
+  // The no-JavaScript button now lives in <noscript>: without JavaScript it is there and does its work.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto("/cursos/1/contenido?leccion=14");
+  await expect(plain.getByRole("article").getByText("Completada", { exact: true })).toHaveCount(0);
+  await plain.getByRole("button", { name: "Marcar como leída" }).click();
+  await expect(plain.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+  await noScript.close();
+});
+
+test("la página no vuelve arriba al terminar de cargar si el visitante ya bajó", async ({ page }) => {
+  // The page's script is held until the visitor has scrolled, as on a slow phone.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.getByRole("contentinfo")).toBeAttached();
+  const scrolled = await page.evaluate(() => {
+    window.scrollTo(0, 600);
+    return window.scrollY;
+  });
+  expect(scrolled).toBe(600);
+
+  release();
+  // Hydrated: React has taken over the page's nodes; then its effects have had two frames to run.
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+  await nextFrames(page);
+  await page.waitForTimeout(200);
+  // Near where they left it (the browser may nudge it to keep what is on screen in place if something above
+  // changes height), not back at the top.
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 100);
+});
