@@ -309,17 +309,18 @@ export async function submitExamAttempt(options: {
   return { ok: true, attemptId: attempt.id, passed: graded.passed, score: graded.score };
 }
 
-export interface ExamPanelView {
-  intro: ExamIntroView;
-  attempt: AttemptView | null;
-  notice: string | null;
-}
+/** The intro (with every past attempt) is read only when it is shown: not under an attempt's questions or result. */
+export type ExamPanelView =
+  | { intro: ExamIntroView; attempt: null; notice: string | null }
+  | { intro: null; attempt: AttemptView; notice: null };
 
 /** What the exam lesson shows: the intro, or the attempt named in the URL (its questions, or its result). */
 export async function getExamPanel(userId: string, lessonId: number, attemptParam: string | null): Promise<ExamPanelView> {
-  const intro = await getExamIntro(userId, lessonId);
-  if (!attemptParam) return { intro, attempt: null, notice: null };
-  const attemptId = idSchema.safeParse(attemptParam);
-  const attempt = attemptId.success ? await getAttemptView({ userId, lessonId, attemptId: attemptId.data }) : null;
-  return { intro, attempt, notice: attempt ? null : learningMessages.attemptNotFound };
+  if (attemptParam) {
+    const attemptId = idSchema.safeParse(attemptParam);
+    const attempt = attemptId.success ? await getAttemptView({ userId, lessonId, attemptId: attemptId.data }) : null;
+    if (attempt) return { intro: null, attempt, notice: null };
+    return { intro: await getExamIntro(userId, lessonId), attempt: null, notice: learningMessages.attemptNotFound };
+  }
+  return { intro: await getExamIntro(userId, lessonId), attempt: null, notice: null };
 }

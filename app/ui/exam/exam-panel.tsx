@@ -8,12 +8,10 @@ export type ExamAttemptData =
   | { status: "open"; attemptId: number; questions: ExamQuestion[]; saved: Record<string, string> }
   | ({ status: "submitted"; attemptId: number } & ExamResultData);
 
-export interface ExamPanelData {
-  intro: ExamIntroData;
-  attempt: ExamAttemptData | null;
-  /** A notice for the intro, e.g. when the attempt in the URL is not the learner's. */
-  notice: string | null;
-}
+/** The intro, with a notice (e.g. the attempt in the URL is not the learner's); or an attempt, without it. */
+export type ExamPanelData =
+  | { intro: ExamIntroData; attempt: null; notice: string | null }
+  | { intro: null; attempt: ExamAttemptData; notice: null };
 
 export function ExamPanel({
   lessonId,
@@ -28,8 +26,9 @@ export function ExamPanel({
   continueHref: string;
   error: { message: string; values: Record<string, string> } | null;
 }) {
+  if (exam.attempt === null) return <ExamIntro lessonId={lessonId} intro={exam.intro} notice={error?.message ?? exam.notice} />;
   const attempt = exam.attempt;
-  if (attempt?.status === "open") {
+  if (attempt.status === "open") {
     return (
       <ExamForm
         key={attempt.attemptId}
@@ -42,8 +41,5 @@ export function ExamPanel({
       />
     );
   }
-  if (attempt?.status === "submitted") {
-    return <ExamResults lessonId={lessonId} result={attempt} introHref={introHref} continueHref={continueHref} />;
-  }
-  return <ExamIntro lessonId={lessonId} intro={exam.intro} notice={error?.message ?? exam.notice} />;
+  return <ExamResults lessonId={lessonId} result={attempt} introHref={introHref} continueHref={continueHref} />;
 }

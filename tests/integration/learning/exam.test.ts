@@ -196,8 +196,15 @@ describe("evaluación: corrección, historial y avance", () => {
     const passedId = await startAttempt(u.cookie, id);
     expect(await submitAttempt(u.cookie, id, passedId, await answersFor(passedId, "right"))).toMatchObject({ status: 302 });
     expect(await attemptRow(passedId)).toMatchObject({ attemptNumber: 2, score: 100, passed: true });
-    const passedView = (await openContent(u.cookie, 1, `?leccion=${id}&intento=${passedId}`)).data.exam.attempt;
+    const passedPage = (await openContent(u.cookie, 1, `?leccion=${id}&intento=${passedId}`)).data.exam;
+    const passedView = passedPage.attempt;
     expect(passedView).toMatchObject({ passed: true, score: 100, correctCount: 10 });
+    // An attempt's page does not carry the intro's list of every past attempt (it is not shown there, and it
+    // grows with each retry); an attempt that is not the learner's falls back to the intro, with its notice.
+    expect(passedPage.intro).toBeNull();
+    const notMine = (await openContent(u.cookie, 1, `?leccion=${id}&intento=999999`)).data.exam;
+    expect(notMine).toMatchObject({ attempt: null, notice: learningMessages.attemptNotFound });
+    expect(notMine.intro.history).toHaveLength(2);
     for (const q of passedView.questions) {
       expect(q.correct).toBe(true);
       expect(q.correctOption).toBe(q.chosen);
