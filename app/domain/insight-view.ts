@@ -80,7 +80,12 @@ export interface CourseResults {
   averageAttemptsToPass: number | null;
   submittedAttempts: number;
   scores: { label: string; count: number }[];
+  /** Worst first; on the page, one page of them (the bank can hold dozens), in the CSV all. */
   questions: QuestionStat[];
+  questionTotal: number;
+  /** The page of `questions` shown, from 1; null when they are all there (the CSV). */
+  questionPage: number | null;
+  questionsHasNext: boolean;
 }
 
 // ── /admin/usuarios/{id}: one learner ──

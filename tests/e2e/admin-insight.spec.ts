@@ -169,3 +169,20 @@ test("un administrador ve el resumen, el embudo del curso, las preguntas y la fi
   await expectNoA11yViolations(page);
   await shot(page, "learner");
 });
+
+test("las preguntas de un banco grande se recorren de a 25, sin perder el periodo", async ({ page }) => {
+  // Course 1's bank (content/courses/rcp-solo-compresiones/questions.json) has more than 25 questions.
+  await page.goto("/");
+  await signInAsAdmin(page);
+  await page.goto("/admin/cursos/1/resultados?periodo=90d");
+  const section = page.getByRole("region", { name: "Preguntas del examen" });
+  const rows = section.getByRole("table", { name: /Preguntas del banco/ }).getByRole("row");
+  await expect(rows).toHaveCount(1 + 25);
+  const pages = section.getByRole("navigation", { name: "Páginas de preguntas" });
+  await expect(pages.getByText("Página 1")).toBeVisible();
+  await pages.getByRole("link", { name: "Siguiente →" }).click();
+  await expect(page).toHaveURL(/\/admin\/cursos\/1\/resultados\?periodo=90d&pagina=2$/);
+  await expect(pages.getByText("Página 2")).toBeVisible();
+  await expect(rows).toHaveCount(1 + 25);
+  await expect(pages.getByRole("link", { name: "← Anterior" })).toBeVisible();
+});

@@ -2,6 +2,7 @@
 // passing, scores and every question of the bank, for a period; the same figures as CSV.
 import { data } from "react-router";
 import type { Route } from "./+types/curso-resultados";
+import { pageParam } from "~/domain/admin-forms";
 import { parseId } from "~/domain/ids";
 import { parsePeriod, PERIOD_PARAM } from "~/domain/insight";
 import { getCourseResults } from "~/server/admin-course-results.server";
@@ -18,8 +19,9 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
-  const period = parsePeriod(new URL(request.url).searchParams.get(PERIOD_PARAM));
-  const results = id === null ? null : await getCourseResults(id, period);
+  const search = new URL(request.url).searchParams;
+  const period = parsePeriod(search.get(PERIOD_PARAM));
+  const results = id === null ? null : await getCourseResults(id, period, pageParam(search.get("pagina")));
   if (!results) return data({ notFound: true as const }, { status: 404 });
   return results;
 }

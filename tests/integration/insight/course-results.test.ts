@@ -1,6 +1,6 @@
 // /admin/cursos/{id}/resultados (issue #18): funnel, median time, attempts until passing, scores and the
 // per-question table, with numbers from data made here; guards, hostile parameters, CSV.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client.server";
 import { question } from "~/server/db/schema";
@@ -133,6 +133,32 @@ describe("resultados de un curso", () => {
     expect(r.data.questions).toEqual([]);
   });
 
+  it("un banco grande: la página muestra las preguntas de a 25 (las peores primero) y el CSV las trae todas", async () => {
+    const extra = await db()
+      .insert(question)
+      .values(Array.from({ length: 20 }, (_, i) => ({ lessonId: examLessonId, prompt: `Nunca sorteada ${i + 1}`, options: ["a", "b", "c", "d"], correctIndex: 0 })))
+      .returning({ id: question.id });
+    try {
+      const path = `/admin/cursos/${courseId}/resultados?periodo=30d`;
+      const first = (await call(resultsLoader, getRequest(path, adminCookie), { id: String(courseId) })).data;
+      expect(first).toMatchObject({ questionTotal: 30, questionPage: 1, questionsHasNext: true });
+      expect(first.questions).toHaveLength(25);
+      // Worst first across the whole bank: the drawn ones lead, in the order of the single-page test above.
+      expect(first.questions.slice(0, 10).map((q: { questionId: number }) => qids.indexOf(q.questionId) + 1)).toEqual([9, 8, 10, 5, 6, 7, 1, 2, 3, 4]);
+      const second = (await call(resultsLoader, getRequest(`${path}&pagina=2`, adminCookie), { id: String(courseId) })).data;
+      expect(second).toMatchObject({ questionTotal: 30, questionPage: 2, questionsHasNext: false });
+      expect(second.questions).toHaveLength(5);
+      const shown = [...first.questions, ...second.questions].map((q: { questionId: number }) => q.questionId);
+      expect(new Set(shown).size).toBe(30);
+
+      const csv = await call(csvLoader, getRequest(`/admin/cursos/${courseId}/resultados.csv?periodo=30d`, adminCookie), { id: String(courseId) });
+      const text = await csv.response!.text();
+      for (let i = 1; i <= 20; i++) expect(text).toContain(`Nunca sorteada ${i};0;0;`);
+    } finally {
+      await db().delete(question).where(inArray(question.id, extra.map((q) => q.id)));
+    }
+  });
+
   it("CSV: embudo y preguntas con ';' y BOM", async () => {
     const r = await call(csvLoader, getRequest(`/admin/cursos/${courseId}/resultados.csv?periodo=30d`, adminCookie), { id: String(courseId) });
     expect(r.status).toBe(200);
@@ -159,7 +185,7 @@ describe("resultados de un curso", () => {
       const c = await call(csvLoader, getRequest(`/admin/cursos/${id}/resultados.csv`, adminCookie), { id });
       expect(c.status, id).toBe(404);
     }
-    for (const qs of ["periodo=1y", "periodo=%00", "periodo=", "periodo=7d&periodo=x"]) {
+    for (const qs of ["periodo=1y", "periodo=%00", "periodo=", "periodo=7d&periodo=x", "pagina=-1", "pagina=abc", "pagina=1e9", "pagina=99999"]) {
       const r = await call(resultsLoader, getRequest(`${path}?${qs}`, adminCookie), { id: String(courseId) });
       expect(r.status, qs).toBe(200);
     }

@@ -1,7 +1,8 @@
 // A course's results for the administrator (issue #18): the funnel, time to complete, attempts until
-// passing, the distribution of scores and every question of the bank, worst first.
+// passing, the distribution of scores and every question of the bank, worst first (a page at a time).
 import { Link } from "react-router";
 import { formatCount, formatDays, formatPercent } from "~/domain/insight";
+import { Pagination } from "../pagination";
 import { card, table, tableWrap, td, th } from "../styles";
 import { BarChart } from "./bar-chart";
 import { ReportFilters, reportQuery } from "./report-filters";
@@ -175,7 +176,10 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
           <h2 id="resultados-preguntas" className={h2}>
             Preguntas del examen
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Primero las que menos se responden bien. Cada pregunta enlaza a su edición.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {formatCount(data.questionTotal)} {data.questionTotal === 1 ? "pregunta" : "preguntas"}, primero las que menos se responden bien (el CSV
+            las trae todas). Cada pregunta enlaza a su edición.
+          </p>
           <div className={`${tableWrap} mt-3`}>
             <table className={table}>
               <caption className="sr-only">Preguntas del banco: veces sorteada, porcentaje de respuestas correctas y opciones incorrectas elegidas</caption>
@@ -230,6 +234,9 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
               </tbody>
             </table>
           </div>
+          {data.questionPage !== null && (data.questionPage > 1 || data.questionsHasNext) ? (
+            <Pagination page={data.questionPage} hasNext={data.questionsHasNext} search={reportQuery(data.period)} label="Páginas de preguntas" />
+          ) : null}
         </section>
       ) : null}
     </>
