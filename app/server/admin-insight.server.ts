@@ -2,6 +2,7 @@
 // completions, certificates, exam pass rate and net revenue — each cut into the chart's buckets by the
 // database (width_bucket over the bucket starts), so a report costs a few grouped index scans.
 import { and, asc, count, eq, gte, inArray, lt, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { PASS_MARK } from "~/domain/grading";
 import { parseId } from "~/domain/ids";
@@ -59,9 +60,18 @@ function courseLessonIds(courseId: number) {
     .where(eq(courseModule.courseId, courseId));
 }
 
-type Grouped = { b: number; n: number; m?: number | null }[];
+type Measure = "registrations" | "enrolments" | "completions" | "certificates" | "attempts" | "paid" | "refunded";
+type MeasureRow = { k: string; b: number; n: number; m: number };
 
-function spread(rows: Grouped, size: number, pick: (r: Grouped[number]) => number) {
+/** A count or a sum as a plain number: float8 keeps every peso exact up to 2⁵³ and needs no bigint parsing. */
+function total(aggregate: SQL | SQL.Aliased | ReturnType<typeof count> | ReturnType<typeof sum>): SQL<number> {
+  return sql`coalesce(${aggregate}, 0)::float8`.mapWith(Number);
+}
+
+/** The measures with no second figure (only attempts have one: how many passed). */
+const NONE = sql<number>`0::float8`.mapWith(Number);
+
+function spread(rows: MeasureRow[], size: number, pick: (r: MeasureRow) => number) {
   const out = new Array<number>(size).fill(0);
   for (const r of rows) if (r.b >= 1 && r.b <= size) out[r.b - 1]! += pick(r);
   return out;
@@ -71,78 +81,84 @@ export async function getOverview(filters: InsightFilters, now: Date = new Date(
   const buckets = periodBuckets(filters.period, now);
   const edges = edgesOf(buckets);
   const c = filters.courseId;
-  const [courses, registrations, enrolled, completed, certificates, attempts, paid, refunded] = await Promise.all([
+  // The eight measures as one statement (UNION ALL, each row tagged with its measure): one round trip and one
+  // query to build instead of eight (#19: each query costs the page ~0.2 ms of CPU in the drivers).
+  const measure = (name: Measure) => sql.raw(`'${name}'`).mapWith(String);
+  const [courses, rows] = await Promise.all([
     db().select({ id: course.id, title: course.title }).from(course).orderBy(asc(course.id)),
-    db()
-      .select({ b: bucketOf(user.createdAt, edges), n: count() })
-      .from(user)
-      .where(within(user.createdAt, buckets))
-      .groupBy(sql`1`),
-    // Enrolments and completions from their daily summary (1 000 000 enrolments would be counted otherwise).
-    db()
-      .select({ b: dayBucketOf(enrolmentDayStat.day, edges), n: sql<number>`sum(${enrolmentDayStat.n})::int` })
-      .from(enrolmentDayStat)
-      .where(and(eq(enrolmentDayStat.kind, "enrolled"), withinDays(enrolmentDayStat.day, edges), c ? eq(enrolmentDayStat.courseId, c) : undefined))
-      .groupBy(sql`1`),
-    db()
-      .select({ b: dayBucketOf(enrolmentDayStat.day, edges), n: sql<number>`sum(${enrolmentDayStat.n})::int` })
-      .from(enrolmentDayStat)
-      .where(and(eq(enrolmentDayStat.kind, "completed"), withinDays(enrolmentDayStat.day, edges), c ? eq(enrolmentDayStat.courseId, c) : undefined))
-      .groupBy(sql`1`),
-    c
-      ? db()
-          .select({ b: bucketOf(certificate.issuedAt, edges), n: count() })
-          .from(certificate)
-          .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
-          .where(and(within(certificate.issuedAt, buckets), eq(enrolment.courseId, c)))
-          .groupBy(sql`1`)
-      : db()
-          .select({ b: bucketOf(certificate.issuedAt, edges), n: count() })
-          .from(certificate)
-          .where(within(certificate.issuedAt, buckets))
-          .groupBy(sql`1`),
-    // Submitted attempts from their daily summary by score band; a band at or above the pass mark passed.
-    db()
-      .select({
-        b: dayBucketOf(examAttemptDayStat.day, edges),
-        n: sql<number>`sum(${examAttemptDayStat.n})::int`,
-        m: sql<number>`coalesce(sum(${examAttemptDayStat.n}) filter (where ${examAttemptDayStat.value} >= ${sql.raw(String(Math.trunc(PASS_MARK)))}), 0)::int`,
-      })
-      .from(examAttemptDayStat)
-      .where(
-        and(
-          eq(examAttemptDayStat.kind, "score"),
-          withinDays(examAttemptDayStat.day, edges),
-          c ? inArray(examAttemptDayStat.lessonId, courseLessonIds(c)) : undefined,
-        ),
-      )
-      .groupBy(sql`1`),
-    // Revenue: what paid orders brought in when they were paid, minus refunds when they were made.
-    db()
-      .select({ b: bucketOf(order.paidAt, edges), n: sum(order.amountClp).mapWith(Number) })
-      .from(order)
-      .where(and(within(order.paidAt, buckets), c ? eq(order.courseId, c) : undefined))
-      .groupBy(sql`1`),
-    db()
-      .select({ b: bucketOf(refund.createdAt, edges), n: sum(refund.amountClp).mapWith(Number) })
-      .from(refund)
-      .innerJoin(order, eq(order.id, refund.orderId))
-      .where(and(within(refund.createdAt, buckets), c ? eq(order.courseId, c) : undefined))
-      .groupBy(sql`1`),
+    unionAll(
+      db()
+        .select({ k: measure("registrations"), b: bucketOf(user.createdAt, edges), n: total(count()), m: NONE })
+        .from(user)
+        .where(within(user.createdAt, buckets))
+        .groupBy(sql`2`),
+      // Enrolments and completions from their daily summary (1 000 000 enrolments would be counted otherwise).
+      db()
+        .select({ k: measure("enrolments"), b: dayBucketOf(enrolmentDayStat.day, edges), n: total(sum(enrolmentDayStat.n)), m: NONE })
+        .from(enrolmentDayStat)
+        .where(and(eq(enrolmentDayStat.kind, "enrolled"), withinDays(enrolmentDayStat.day, edges), c ? eq(enrolmentDayStat.courseId, c) : undefined))
+        .groupBy(sql`2`),
+      db()
+        .select({ k: measure("completions"), b: dayBucketOf(enrolmentDayStat.day, edges), n: total(sum(enrolmentDayStat.n)), m: NONE })
+        .from(enrolmentDayStat)
+        .where(and(eq(enrolmentDayStat.kind, "completed"), withinDays(enrolmentDayStat.day, edges), c ? eq(enrolmentDayStat.courseId, c) : undefined))
+        .groupBy(sql`2`),
+      c
+        ? db()
+            .select({ k: measure("certificates"), b: bucketOf(certificate.issuedAt, edges), n: total(count()), m: NONE })
+            .from(certificate)
+            .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
+            .where(and(within(certificate.issuedAt, buckets), eq(enrolment.courseId, c)))
+            .groupBy(sql`2`)
+        : db()
+            .select({ k: measure("certificates"), b: bucketOf(certificate.issuedAt, edges), n: total(count()), m: NONE })
+            .from(certificate)
+            .where(within(certificate.issuedAt, buckets))
+            .groupBy(sql`2`),
+      // Submitted attempts from their daily summary by score band; a band at or above the pass mark passed.
+      db()
+        .select({
+          k: measure("attempts"),
+          b: dayBucketOf(examAttemptDayStat.day, edges),
+          n: total(sum(examAttemptDayStat.n)),
+          m: total(sql`sum(${examAttemptDayStat.n}) filter (where ${examAttemptDayStat.value} >= ${sql.raw(String(Math.trunc(PASS_MARK)))})`),
+        })
+        .from(examAttemptDayStat)
+        .where(
+          and(
+            eq(examAttemptDayStat.kind, "score"),
+            withinDays(examAttemptDayStat.day, edges),
+            c ? inArray(examAttemptDayStat.lessonId, courseLessonIds(c)) : undefined,
+          ),
+        )
+        .groupBy(sql`2`),
+      // Revenue: what paid orders brought in when they were paid, minus refunds when they were made.
+      db()
+        .select({ k: measure("paid"), b: bucketOf(order.paidAt, edges), n: total(sum(order.amountClp)), m: NONE })
+        .from(order)
+        .where(and(within(order.paidAt, buckets), c ? eq(order.courseId, c) : undefined))
+        .groupBy(sql`2`),
+      db()
+        .select({ k: measure("refunded"), b: bucketOf(refund.createdAt, edges), n: total(sum(refund.amountClp)), m: NONE })
+        .from(refund)
+        .innerJoin(order, eq(order.id, refund.orderId))
+        .where(and(within(refund.createdAt, buckets), c ? eq(order.courseId, c) : undefined))
+        .groupBy(sql`2`),
+    ),
   ]);
   const size = buckets.length;
-  const n = (r: Grouped[number]) => Number(r.n ?? 0);
+  const column = (name: Measure, pick: (r: MeasureRow) => number = (r) => r.n) => spread(rows.filter((r) => r.k === name), size, pick);
   const cols = {
-    registrations: spread(registrations, size, n),
-    enrolments: spread(enrolled, size, n),
-    completions: spread(completed, size, n),
-    certificates: spread(certificates, size, n),
-    attempts: spread(attempts, size, n),
-    passed: spread(attempts, size, (r) => Number(r.m ?? 0)),
-    paid: spread(paid, size, n),
-    refunded: spread(refunded, size, n),
+    registrations: column("registrations"),
+    enrolments: column("enrolments"),
+    completions: column("completions"),
+    certificates: column("certificates"),
+    attempts: column("attempts"),
+    passed: column("attempts", (r) => r.m),
+    paid: column("paid"),
+    refunded: column("refunded"),
   };
-  const total = (xs: number[]) => xs.reduce((a, x) => a + x, 0);
+  const add = (xs: number[]) => xs.reduce((a, x) => a + x, 0);
   const series = buckets.map((b, i) => ({
     label: b.label,
     longLabel: b.longLabel,
@@ -155,16 +171,16 @@ export async function getOverview(filters: InsightFilters, now: Date = new Date(
     revenueClp: cols.paid[i]! - cols.refunded[i]!,
   }));
   const totals: OverviewTotals = {
-    registrations: total(cols.registrations),
-    enrolments: total(cols.enrolments),
-    completions: total(cols.completions),
-    certificates: total(cols.certificates),
-    attempts: total(cols.attempts),
-    passed: total(cols.passed),
-    passRate: percent(total(cols.passed), total(cols.attempts)),
-    paidClp: total(cols.paid),
-    refundedClp: total(cols.refunded),
-    revenueClp: total(cols.paid) - total(cols.refunded),
+    registrations: add(cols.registrations),
+    enrolments: add(cols.enrolments),
+    completions: add(cols.completions),
+    certificates: add(cols.certificates),
+    attempts: add(cols.attempts),
+    passed: add(cols.passed),
+    passRate: percent(add(cols.passed), add(cols.attempts)),
+    paidClp: add(cols.paid),
+    refundedClp: add(cols.refunded),
+    revenueClp: add(cols.paid) - add(cols.refunded),
   };
   const known = c ? courses.find((x) => x.id === c) : undefined;
   return {
