@@ -82,21 +82,23 @@ export async function readCounters(keys: { exact?: string[]; prefixes?: string[]
 }
 
 /** The badges of 'Panel de Administración': users, published courses, enrolments (decisions.md B3). */
-export async function getAdminCounts(tx: DbOrTx = db()): Promise<AdminCounts> {
-  const [counters, [published]] = await Promise.all([
-    readCounters({ exact: ["user", "enrolment"] }, tx),
-    tx.select({ n: sql<number>`count(*)::int` }).from(course).where(eq(course.status, "published")),
-  ]);
-  return { users: counters.get("user") ?? 0, publishedCourses: Number(published?.n ?? 0), enrolments: counters.get("enrolment") ?? 0 };
+function adminCountsFrom(counters: Map<string, number>, courses: { status: string }[]): AdminCounts {
+  const publishedCourses = courses.filter((c) => c.status === "published").length;
+  return { users: counters.get("user") ?? 0, publishedCourses, enrolments: counters.get("enrolment") ?? 0 };
 }
 
-/** Students and issued certificates per course, from the counters. */
-export async function getCourseCounts(tx: DbOrTx = db()) {
-  const counters = await readCounters({ prefixes: ["enrolment:course:", "certificate:course:"] }, tx);
+const COURSE_COUNTER_PREFIXES = ["enrolment:course:", "certificate:course:"];
+
+function courseCountsFrom(counters: Map<string, number>) {
   return {
     students: (courseId: number) => counters.get(`enrolment:course:${courseId}`) ?? 0,
     certificates: (courseId: number) => counters.get(`certificate:course:${courseId}`) ?? 0,
   };
+}
+
+/** Students and issued certificates per course, from the counters. */
+export async function getCourseCounts(tx: DbOrTx = db()) {
+  return courseCountsFrom(await readCounters({ prefixes: COURSE_COUNTER_PREFIXES }, tx));
 }
 
 /** What a dashboard card shows of a course, for a learner's enrolments and for the admin's list alike. */
@@ -262,20 +264,21 @@ async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promi
 
 /** Every query of the admin view is independent: they run at once. */
 async function loadAdminDashboard(user: SessionUser, publicUrl: string): Promise<DashboardData> {
-  const [mine, all, adminCounts, perCourse, counts] = await Promise.all([
+  // The badges and the per-course figures from one read of the counters; the published count from the course list.
+  const [mine, all, counters, counts] = await Promise.all([
     learnerCourses(user.id),
     db()
       .select(courseCardColumns)
       .from(course)
       .orderBy(asc(course.id)),
-    getAdminCounts(),
-    getCourseCounts(),
+    readCounters({ exact: ["user", "enrolment"], prefixes: COURSE_COUNTER_PREFIXES }),
     contentCounts(null),
   ]);
+  const perCourse = courseCountsFrom(counters);
   return {
     isAdminView: true,
     stats: mine.stats,
-    adminCounts,
+    adminCounts: adminCountsFrom(counters, all),
     loadError: false,
     courses: all.map((c) => ({
       courseId: c.courseId,
