@@ -320,7 +320,8 @@ export async function getExamPanel(userId: string, lessonId: number, attemptPara
     const attemptId = idSchema.safeParse(attemptParam);
     const attempt = attemptId.success ? await getAttemptView({ userId, lessonId, attemptId: attemptId.data }) : null;
     if (attempt) return { intro: null, attempt, notice: null };
-    return { intro: await getExamIntro(userId, lessonId), attempt: null, notice: learningMessages.attemptNotFound };
   }
-  return { intro: await getExamIntro(userId, lessonId), attempt: null, notice: null };
+  // No attempt asked for, or one that is not this learner's: the intro, saying so in the second case.
+  const notice = attemptParam ? learningMessages.attemptNotFound : null;
+  return { intro: await getExamIntro(userId, lessonId), attempt: null, notice };
 }
