@@ -92,3 +92,32 @@ test("la página no vuelve arriba al terminar de cargar si el visitante ya bajó
   // changes height), not back at the top.
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 100);
 });
+
+test("Atrás vuelve a donde estaba la página; un enlace nuevo empieza arriba", async ({ page }) => {
+  await page.goto("/nosotros");
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+  // Where the page was when the visitor clicked (Playwright first scrolls the footer link into view).
+  await page.evaluate(() => {
+    addEventListener("click", () => ((window as unknown as { clickedAt: number }).clickedAt = window.scrollY), { capture: true });
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "Cursos", exact: true }).click();
+  await expect(page).toHaveURL(/\/cursos$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  const clickedAt = await page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
+  expect(clickedAt).toBeGreaterThan(300);
+  // Marks this document: after Back it must still be here (a client-side navigation), so the position came
+  // from the app rather than from the browser reloading the page.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/nosotros$/);
+  await expect
+    .poll(() => page.evaluate(() => Math.abs(window.scrollY - (window as unknown as { clickedAt: number }).clickedAt)))
+    .toBeLessThanOrEqual(2);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\/cursos$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
