@@ -217,7 +217,7 @@ test.describe("cuenta de principio a fin", () => {
     await expect(page).toHaveURL(/\/restablecer-contrasena$/);
   });
 
-  test("después de 10 intentos fallidos, el 11 se rechaza aunque la contraseña sea correcta", async ({ page, baseURL }) => {
+  test("después de 10 intentos fallidos, el 11 se rechaza aunque la contraseña sea correcta", { tag: "@escritorio" }, async ({ page, baseURL }) => {
     const user = await signUpAs(page);
     await page.context().clearCookies();
     for (let i = 0; i < 10; i++) {
@@ -229,7 +229,7 @@ test.describe("cuenta de principio a fin", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("volver a la página que pidió iniciar sesión (?redirectTo=)", async ({ page }) => {
+  test("volver a la página que pidió iniciar sesión (?redirectTo=)", { tag: "@escritorio" }, async ({ page }) => {
     const user = await signUpAs(page);
     await page.context().clearCookies();
     await page.goto("/perfil");
@@ -299,7 +299,8 @@ test.describe("menús con teclado", () => {
   });
 });
 
-test.describe("guardias del servidor (302 y Location)", () => {
+// Server rules: the same answer whatever the screen, so they run once, at 1280 px (tags: playwright.config.ts).
+test.describe("guardias del servidor (302 y Location)", { tag: "@escritorio" }, () => {
   const signedIn = ["/dashboard", "/perfil"];
   const admin = ["/admin", "/admin/usuarios", "/admin/inscripciones", "/admin/cursos", "/admin/cursos/nuevo", "/admin/mensajes"];
 
@@ -378,7 +379,7 @@ test.describe("sin JavaScript", () => {
   });
 });
 
-test.describe("protección HTTP", () => {
+test.describe("protección HTTP", { tag: "@escritorio" }, () => {
   test("cabeceras de seguridad en páginas y archivos estáticos", async ({ page }) => {
     const res = await page.request.get("/login");
     const h = res.headers();

@@ -26,11 +26,11 @@ async function notice(page: Page, text: string | RegExp) {
 // The back office's long stories (users, enrolments, the course editor) run at 1280 px only: at 375 px they
 // would repeat the same server work for ~2 min of the e2e stage's CPU; the admin menu and pages at 375 px are
 // still walked by the shorter stories below (courses, contact messages) and by admin-insight.spec.ts.
-const DESKTOP_ONLY = "solo en escritorio: el mismo recorrido en el teléfono no prueba nada nuevo";
+// Tagged @escritorio (playwright.config.ts): the same walk on a phone would test nothing new.
+const DESKTOP_ONLY = { tag: "@escritorio" };
 
 test.describe("administración", () => {
-  test("usuarios: buscar, cambiar rol, deshabilitar (cierra sus sesiones) y habilitar", async ({ page, browser, baseURL }) => {
-    test.skip(test.info().project.name === "mobile", DESKTOP_ONLY);
+  test("usuarios: buscar, cambiar rol, deshabilitar (cierra sus sesiones) y habilitar", DESKTOP_ONLY, async ({ page, browser, baseURL }) => {
     const tag = uid();
     const learner = await newLearner(browser, baseURL, `Rigoberta Usuaria${tag}`);
     await signInAsAdmin(page);
@@ -81,8 +81,7 @@ test.describe("administración", () => {
     await learner.context.close();
   });
 
-  test("inscripciones: inscribir por correo, filtrar, exportar CSV y eliminar con confirmación", async ({ page, browser, baseURL }) => {
-    test.skip(test.info().project.name === "mobile", DESKTOP_ONLY);
+  test("inscripciones: inscribir por correo, filtrar, exportar CSV y eliminar con confirmación", DESKTOP_ONLY, async ({ page, browser, baseURL }) => {
     const tag = uid();
     const learner = await newLearner(browser, baseURL, `Inés Inscrita${tag}`);
     await signInAsAdmin(page);
@@ -164,8 +163,7 @@ test.describe("administración", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("editor: crear curso, validar, módulos y lecciones, subir un PDF que un estudiante abre, examen y publicar", async ({ page, browser, baseURL }) => {
-    test.skip(test.info().project.name === "mobile", DESKTOP_ONLY);
+  test("editor: crear curso, validar, módulos y lecciones, subir un PDF que un estudiante abre, examen y publicar", DESKTOP_ONLY, async ({ page, browser, baseURL }) => {
     // A whole course built and taken through the browser: about 40 s on a quiet 2-core machine, so the
     // default 60 s leaves too little room when the machine is busy.
     test.setTimeout(180_000);

@@ -171,13 +171,14 @@ test.describe("certificados", () => {
     await expect(page.getByLabel("Código del certificado")).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("sin sesión, el PDF lleva a /login", async ({ page }) => {
+  // Who may download the PDF is the server's rule: checked once, at 1280 px.
+  test("sin sesión, el PDF lleva a /login", { tag: "@escritorio" }, async ({ page }) => {
     test.skip(!code, "necesita el certificado de la prueba anterior");
     await page.goto(`/certificados/${code}/pdf`);
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
   });
 
-  test("otro alumno no puede descargar el PDF; un administrador sí", async ({ page }) => {
+  test("otro alumno no puede descargar el PDF; un administrador sí", { tag: "@escritorio" }, async ({ page }) => {
     test.skip(!code, "necesita el certificado de la prueba anterior");
     await page.goto("/");
     await signUpAs(page, { name: "Otra Alumna" });

@@ -52,7 +52,9 @@ test.describe("compra con Webpay", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("volver a abrir la URL de retorno de Webpay no cobra ni inscribe de nuevo", async ({ page }) => {
+  // Replays and Webpay's other outcomes are the server's rules: once, at 1280 px. Paying and a rejected card run
+  // on both screens.
+  test("volver a abrir la URL de retorno de Webpay no cobra ni inscribe de nuevo", { tag: "@escritorio" }, async ({ page }) => {
     await signUpAs(page);
     await checkoutToWebpay(page, 1);
     const returned = page.waitForRequest((r) => r.url().includes("/pagos/webpay/retorno"));
@@ -79,7 +81,7 @@ test.describe("compra con Webpay", () => {
     await expect(page.getByText("No estás inscrito en este curso. Por favor, inscríbete primero.")).toBeVisible();
   });
 
-  test("anular la compra en Webpay vuelve al pedido anulado, sin cargo", async ({ page }) => {
+  test("anular la compra en Webpay vuelve al pedido anulado, sin cargo", { tag: "@escritorio" }, async ({ page }) => {
     await signUpAs(page);
     await checkoutToWebpay(page, 1);
     await answerAtWebpay(page, "Anular compra y volver al comercio");
@@ -87,7 +89,7 @@ test.describe("compra con Webpay", () => {
     await expect(page.getByText("Anulado", { exact: true })).toBeVisible();
   });
 
-  test("tiempo agotado en Webpay: el pedido no se cobra", async ({ page }) => {
+  test("tiempo agotado en Webpay: el pedido no se cobra", { tag: "@escritorio" }, async ({ page }) => {
     await signUpAs(page);
     await checkoutToWebpay(page, 1);
     await answerAtWebpay(page, "Simular tiempo agotado");
@@ -104,14 +106,15 @@ test.describe("compra con Webpay", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("buyCourse deja al alumno en el contenido del curso", async ({ page }) => {
+  test("buyCourse deja al alumno en el contenido del curso", { tag: "@escritorio" }, async ({ page }) => {
     await signUpAs(page);
     await buyCourse(page, 1);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 });
 
-test.describe("transferencia, cupones y reembolsos con la administración", () => {
+// Desktop only: what they test is the order and the administration, not the screen; paying by card runs on both.
+test.describe("transferencia, cupones y reembolsos con la administración", { tag: "@escritorio" }, () => {
   test("transferencia: el pedido espera, el admin lo marca pagado y el alumno queda inscrito y avisado", async ({ page, browser }) => {
     const learner = await signUpAs(page);
     await page.goto("/cursos/1/comprar");

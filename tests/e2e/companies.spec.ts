@@ -12,6 +12,7 @@ import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { completeCompressionPractice } from "./support/compressions";
 import { waitForMail } from "./support/mail";
+import { REVIEW_SCREENSHOTS, reviewShot } from "./support/screenshots";
 
 // exceljs is CommonJS: Node's ESM loader puts it all under `default`.
 const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
@@ -122,7 +123,8 @@ async function createCompanyWithManager(admin: Page, name: string, managerEmail:
 
 test.describe.configure({ mode: "serial" });
 
-test.describe("empresas", () => {
+// The whole story runs on the desktop project; the phone checks the portal below (tags: playwright.config.ts).
+test.describe("empresas", { tag: "@escritorio" }, () => {
   const tag = Date.now().toString(36);
   const companyName = `Constructora Los Andes ${tag} SpA`;
   const manager = { name: "Encargada Empresa", email: "", password: "clave-segura-1" };
@@ -130,7 +132,6 @@ test.describe("empresas", () => {
   const workers = Array.from({ length: 5 }, (_, i) => ({ name: `Trabajador ${i + 1} ${tag}`, email: uniqueEmail(`trabajador${i + 1}`), rut: freshRut() }));
   let companyId = 0;
 
-  test.skip(({ isMobile }) => isMobile, "la historia completa corre en escritorio; el móvil revisa el portal abajo");
 
   test("el administrador crea la empresa y su encargada; ella compra 5 cupos por transferencia y el administrador la marca pagada", async ({ page, browser }) => {
     const managerPage = await newPage(browser);
@@ -167,11 +168,11 @@ test.describe("empresas", () => {
     await managerPage.goto(`/empresa/${companyId}`);
     const seatsRow = managerPage.getByRole("row").filter({ hasText: COURSE_TITLE });
     await expect(seatsRow).toContainText("5");
-    if (process.env.COMPANIES_SCREENSHOTS) await page.screenshot({ path: "/tmp/companies-admin-detail-1280.png", fullPage: true });
+    await reviewShot(page, "/tmp/companies-admin-detail-1280.png");
     await page.goto("/admin/empresas");
     await expect(page.getByRole("link", { name: companyName })).toBeVisible();
     await expectNoA11yViolations(page);
-    if (process.env.COMPANIES_SCREENSHOTS) await page.screenshot({ path: "/tmp/companies-admin-1280.png", fullPage: true });
+    await reviewShot(page, "/tmp/companies-admin-1280.png");
     await managerPage.context().close();
   });
 
@@ -203,7 +204,7 @@ test.describe("empresas", () => {
     const row6 = page.getByRole("listitem", { name: "Fila 6" });
     await expect(row6.getByText("Correo repetido en el archivo (también en la fila 2).")).toBeVisible();
     await expectNoA11yViolations(page);
-    if (process.env.COMPANIES_SCREENSHOTS) await page.screenshot({ path: "/tmp/companies-preview-1280.png", fullPage: true });
+    await reviewShot(page, "/tmp/companies-preview-1280.png");
 
     await row4.getByLabel("RUT (fila 4)").fill(workers[2]!.rut);
     await row6.getByLabel("Correo (fila 6)").fill(workers[4]!.email);
@@ -249,7 +250,7 @@ test.describe("empresas", () => {
     await expect(row).toContainText("100 %");
     await expect(row.getByRole("link", { name: /Descargar/ })).toBeVisible();
     await expectNoA11yViolations(page);
-    if (process.env.COMPANIES_SCREENSHOTS) {
+    if (REVIEW_SCREENSHOTS) {
       await page.screenshot({ path: "/tmp/companies-empresa-curso-1280.png", fullPage: true });
       await page.goto(`/empresa/${companyId}`);
       await page.screenshot({ path: "/tmp/companies-empresa-1280.png", fullPage: true });
@@ -296,8 +297,7 @@ test.describe("empresas", () => {
   });
 });
 
-test.describe("portal de empresa en el teléfono", () => {
-  test.skip(({ isMobile }) => !isMobile, "solo en el proyecto móvil");
+test.describe("portal de empresa en el teléfono", { tag: "@movil" }, () => {
   test("se lee sin desplazamiento horizontal (375 px)", async ({ browser }) => {
     const managerPage = await newPage(browser, { width: 375, height: 740 });
     await managerPage.goto("/");
@@ -322,8 +322,8 @@ test.describe("portal de empresa en el teléfono", () => {
     await expect(form.getByText("El dígito verificador del RUT no es correcto.")).toBeVisible();
     await expect(form.getByLabel("Nombre")).toHaveValue("Pedro Soto");
     await expectNoA11yViolations(managerPage);
-    if (process.env.COMPANIES_SCREENSHOTS) await managerPage.screenshot({ path: "/tmp/companies-empresa-375.png", fullPage: true });
-    if (process.env.COMPANIES_SCREENSHOTS) {
+    await reviewShot(managerPage, "/tmp/companies-empresa-375.png");
+    if (REVIEW_SCREENSHOTS) {
       const adminPhone = await newPage(browser, { width: 375, height: 740 });
       await adminPhone.goto("/");
       await signInAsAdmin(adminPhone);

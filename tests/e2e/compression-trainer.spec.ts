@@ -5,6 +5,7 @@ import { signUpAs } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { completeCompressionPractice, tapCompressions } from "./support/compressions";
 import { buyCourse } from "./support/commerce";
+import { reviewShot } from "./support/screenshots";
 
 const PRACTICE = "Práctica: entrena tu ritmo de compresiones";
 
@@ -25,18 +26,18 @@ test("a 110 por minuto durante 30 s la práctica se completa", async ({ page }, 
   const pad = page.getByRole("button", { name: /^Comprimir/ });
   await expect(pad).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: `/tmp/material-trainer-${info.project.name}-inicio.png`, fullPage: false });
+  await reviewShot(page, `/tmp/material-trainer-${info.project.name}-inicio.png`, { fullPage: false });
   // The three figures' labels fit their boxes, also at 375 px.
   const overflowing = await page.locator("dl > div").evaluateAll((boxes) => boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
   expect(overflowing).toBe(0);
 
   // Live feedback while tapping: rate, zone and the countdown.
   const tapping = completeCompressionPractice(page);
-  await expect(page.getByText("En el rango")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("En el rango", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/^Quedan \d+ s$/)).toBeVisible();
-  await page.screenshot({ path: `/tmp/material-trainer-${info.project.name}-en-curso.png`, fullPage: false });
+  await reviewShot(page, `/tmp/material-trainer-${info.project.name}-en-curso.png`, { fullPage: false });
   await tapping;
-  await page.screenshot({ path: `/tmp/material-trainer-${info.project.name}-aprobada.png`, fullPage: false });
+  await reviewShot(page, `/tmp/material-trainer-${info.project.name}-aprobada.png`, { fullPage: false });
   // The module panel marks it too, after a reload (the server recorded it).
   await page.reload();
   await expect(page.getByText("Ya completaste esta práctica.", { exact: false })).toBeVisible();
@@ -48,7 +49,7 @@ test("a 80 por minuto no se completa y pide más rapidez", async ({ page }, info
   await tapCompressions(page, 80);
   const result = page.getByRole("status").filter({ hasText: "Demasiado lento" });
   await expect(result).toBeVisible();
-  await page.screenshot({ path: `/tmp/material-trainer-${info.project.name}-lento.png`, fullPage: false });
+  await reviewShot(page, `/tmp/material-trainer-${info.project.name}-lento.png`, { fullPage: false });
   await expect(page.locator('article[aria-labelledby="leccion-titulo"]').getByText("Completada", { exact: true })).toHaveCount(0);
   // Another round starts from the button, keyboard focus on the pad.
   await page.getByRole("button", { name: "Intentar de nuevo" }).click();

@@ -137,7 +137,7 @@ test.describe("dashboard de administrador", () => {
     await expect(page).toHaveURL(/\/admin\/cursos\/1$/);
   });
 
-  test("un usuario que abre /admin vuelve a /dashboard; un anónimo va a /login", async ({ page }) => {
+  test("un usuario que abre /admin vuelve a /dashboard; un anónimo va a /login", { tag: "@escritorio" }, async ({ page }) => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
     await signUpAs(page);

@@ -4,8 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from "./support/test"
 import { BASE_URL } from "./support/test";
 import { signInAsAdmin, signUpAs } from "./support/auth";
 
-// Runs once (desktop): these requests do not depend on the viewport.
-test.skip(({ isMobile }) => isMobile, "una sola vez");
+// Runs once, on the desktop project (playwright.config.ts): these requests do not depend on the viewport.
 
 const BROKEN_MULTIPART = { "content-type": "multipart/form-data; boundary=XyZ", origin: BASE_URL };
 const brokenBody = Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="email"\r\n\r\nsin-cierre');
@@ -60,6 +59,23 @@ test("un multipart roto a cada acción de administración → 400", async ({ pag
     "/admin/usuarios/alguien",
   ]) {
     await expectRefused(page.request, path);
+  }
+});
+
+test("?pagina= hostil en cada listado de administración → la página 1, nunca 500", async ({ page }) => {
+  await signInAsAdmin(page);
+  const listings = ["/admin/usuarios", "/admin/inscripciones", "/admin/mensajes", "/admin/correos", "/admin/ventas", "/admin/cursos/1/resultados"];
+  const hostile = ["-1", "0", "1.5", "1e9", "99999999999999999999999", "NaN", "abc", "%00", "%E0%A4%A", "1&pagina=2", "x".repeat(5_000)];
+  for (const path of listings) {
+    for (const value of hostile) {
+      const res = await page.request.get(`${path}?pagina=${value}`, { maxRedirects: 0 });
+      expect(res.status(), `${path}?pagina=${value.slice(0, 30)}`).toBeLessThan(500);
+    }
+    // A malformed number is the listing's first page, not an error page or an empty one past the end.
+    const odd = await page.request.get(`${path}?pagina=-1`);
+    expect(odd.status(), path).toBe(200);
+    const shownPages = [...(await odd.text()).matchAll(/aria-current="page">Página (?:<!-- -->)?(\d+)/g)].map((m) => m[1]);
+    for (const shown of shownPages) expect(shown, path).toBe("1");
   }
 });
 

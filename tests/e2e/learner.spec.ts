@@ -6,10 +6,11 @@ import { signUpAs } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { buyCourse } from "./support/commerce";
 import { modulesPanel } from "./support/course-content";
+import { reviewShot } from "./support/screenshots";
 
 function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 1280;
-  return page.screenshot({ path: `/tmp/learner-${name}-${width}.png`, fullPage: true });
+  return reviewShot(page, `/tmp/learner-${name}-${width}.png`);
 }
 
 async function enrolInCourseOne(page: Page) {
@@ -78,7 +79,7 @@ test("la evaluación en el teléfono: barra fija, respuestas guardadas al recarg
   const bar = await page.getByText("3 de 10 respondidas").boundingBox();
   expect(bar!.y).toBeGreaterThanOrEqual(0);
   expect(bar!.y + bar!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
-  await page.screenshot({ path: `/tmp/learner-examen-abajo-${page.viewportSize()!.width}.png` });
+  await reviewShot(page, `/tmp/learner-examen-abajo-${page.viewportSize()!.width}.png`, { fullPage: false });
   await expectNoA11yViolations(page);
   await shot(page, "examen");
 

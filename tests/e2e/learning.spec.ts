@@ -72,7 +72,8 @@ async function answerExam(page: Page, kind: "right" | "wrong") {
   }
 }
 
-test("un alumno nuevo se inscribe, estudia cada lección, reprueba, reintenta, aprueba y llega al 100 %", async ({ page }) => {
+// Desktop only: the phone walks whole courses in learner.spec.ts, primeros-auxilios.spec.ts and certificates.spec.ts.
+test("un alumno nuevo se inscribe, estudia cada lección, reprueba, reintenta, aprueba y llega al 100 %", { tag: "@escritorio" }, async ({ page }) => {
   test.setTimeout(240_000);
   await page.goto("/");
   await signUpAs(page);
@@ -180,8 +181,7 @@ test("un administrador abre el curso 3 (aún sin material) y ve 'Contenido en pr
   await expectNoA11yViolations(page);
 });
 
-test("el panel de módulos es un cajón en el teléfono que se cierra con Escape", async ({ page }) => {
-  test.skip(!isMobile(page), "solo bajo 768 px");
+test("el panel de módulos es un cajón en el teléfono que se cierra con Escape", { tag: "@movil" }, async ({ page }) => {
   await page.goto("/");
   await signInAsAdmin(page);
   await page.goto("/cursos/1/contenido");

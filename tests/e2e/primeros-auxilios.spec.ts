@@ -7,6 +7,7 @@ import { signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { buyCourse } from "./support/commerce";
 import { waitForMail } from "./support/mail";
+import { reviewShot } from "./support/screenshots";
 
 const courseDir = path.resolve(process.env.CONTENT_DIR ?? "content", "courses/primeros-auxilios");
 const course = JSON.parse(fs.readFileSync(path.join(courseDir, "course.json"), "utf8")) as {
@@ -23,7 +24,7 @@ const studyLessons = course.modules.flatMap((m) => m.lessons).filter((l) => l.ty
 
 function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 1280;
-  return page.screenshot({ path: `/tmp/mat2-e2e-${name}-${width}.png`, fullPage: true });
+  return reviewShot(page, `/tmp/mat2-e2e-${name}-${width}.png`);
 }
 
 /** Each lesson is read as HTML at the screen's width (the PDF is the download); opening it completes it. */
@@ -61,7 +62,8 @@ test("el detalle del curso 2 muestra su precio, sus módulos con lecciones publi
   await shot(page, "curso2-detalle");
 });
 
-test("un alumno compra el curso 2, estudia cada lección, aprueba la evaluación y recibe su certificado", async ({ page }) => {
+// On the phone only: the desktop walks course 1 through the same lesson screens (learning.spec.ts, certificates.spec.ts).
+test("un alumno compra el curso 2, estudia cada lección, aprueba la evaluación y recibe su certificado", { tag: "@movil" }, async ({ page }) => {
   test.setTimeout(300_000);
   const learner = { name: "Valentina Rojas", email: uniqueEmail("primeros-auxilios"), password: "clave-segura-1" };
   await page.goto("/");

@@ -287,7 +287,7 @@ test.describe("detalle de curso", () => {
   });
 
   for (const id of ["999", "abc"]) {
-    test(`/cursos/${id} responde 404 con 'Curso no encontrado'`, async ({ page }) => {
+    test(`/cursos/${id} responde 404 con 'Curso no encontrado'`, { tag: "@escritorio" }, async ({ page }) => {
       await open(page, `/cursos/${id}`, 404);
       await expect(page.getByRole("heading", { name: "Curso no encontrado" })).toBeVisible();
       await expect(page.getByText("Lo sentimos, el curso que estás buscando no está disponible.")).toBeVisible();
@@ -404,7 +404,7 @@ test.describe("sin JavaScript", () => {
   });
 });
 
-test.describe("buscadores", () => {
+test.describe("buscadores", { tag: "@escritorio" }, () => {
   test("sitemap.xml y robots.txt", async ({ request, baseURL }) => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.status()).toBe(200);
