@@ -12,7 +12,7 @@ import type { DbOrTx } from "./db/client.server";
 import { db } from "./db/client.server";
 import { asset, course, courseModule, lesson, question } from "./db/schema";
 import { logger } from "./logger.server";
-import { figuresFrom, renderReading, type FigureSource } from "./reading.server";
+import { figuresFrom, READING_FORMAT, renderReading, type FigureSource } from "./reading.server";
 import { storeAsset } from "./storage.server";
 
 const lessonSchema = z.object({
@@ -128,11 +128,12 @@ export function catalogueDetails(c: CatalogueCourse) {
 
 /**
  * The edition of a course's bundled material: a SHA-256 over its course.json, questions.json, every file
- * its lessons name, the Markdown sources of its PDFs and the figures their reading view embeds. Stored in
+ * its lessons name, the Markdown sources of its PDFs and the figures their reading view embeds, and the
+ * format that view is built in (READING_FORMAT). Stored in
  * course.source_hash when the catalogue writes the course; a different value at start means new material.
  */
 export function catalogueVersion(c: CatalogueCourse): string {
-  const h = crypto.createHash("sha256").update(c.hash);
+  const h = crypto.createHash("sha256").update(c.hash).update(`\0reading-format:${READING_FORMAT}`);
   const add = (file: string) => {
     h.update(`\0${path.relative(c.dir, file)}\0`);
     if (fs.existsSync(file)) h.update(fs.readFileSync(file));

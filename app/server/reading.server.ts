@@ -9,6 +9,14 @@ import fs from "node:fs";
 import path from "node:path";
 import sanitizeHtml from "sanitize-html";
 import { parseDocument, parseInline, parseSlides, type Block } from "../../scripts/content/markdown";
+import { checkFigureSvg } from "../../scripts/content/figures";
+
+/**
+ * Stored with each lesson, the HTML changes only when the catalogue does: a change to how it is built must
+ * change this too, so catalogueVersion differs and an academy that upgrades gets its lessons rebuilt.
+ * 2: figures carry their width and height.
+ */
+export const READING_FORMAT = 2;
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -66,14 +74,18 @@ function block(b: Block, figure: FigureSource, headingLevel: 2 | 3): string {
       const svg = figure(b.name);
       if (svg === null) throw new Error(`unknown figure "${b.name}"`);
       const src = `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
-      return `<figure class="lesson-figure"><img src="${src}" alt="${escapeHtml(b.alt)}" loading="lazy"></figure>`;
+      // Its size keeps the figure's space from the first frame: a lazy image without one took its height
+      // only once decoded, after a client-side navigation had drawn the lesson, and moved "Siguiente
+      // lección" away from a learner reaching for it (hundreds of pixels on a long reading).
+      const { width, height } = checkFigureSvg(svg, b.name);
+      return `<figure class="lesson-figure"><img src="${src}" alt="${escapeHtml(b.alt)}" width="${width}" height="${height}" loading="lazy"></figure>`;
     }
   }
 }
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ["section", "h2", "h3", "h4", "p", "strong", "ul", "ol", "li", "aside", "span", "figure", "img"],
-  allowedAttributes: { "*": ["class"], ol: ["start", "class"], img: ["src", "alt", "loading"] },
+  allowedAttributes: { "*": ["class"], ol: ["start", "class"], img: ["src", "alt", "width", "height", "loading"] },
   allowedClasses: { "*": ["lesson-callout", "lesson-stats", "lesson-flow", "lesson-figure", "lesson-slide"] },
   allowedSchemes: [],
   allowedSchemesByTag: { img: ["data"] },

@@ -121,3 +121,43 @@ test("Atrás vuelve a donde estaba la página; un enlace nuevo empieza arriba", 
   await expect(page).toHaveURL(/\/cursos$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+const CHOKING = "Atragantamiento en adultos, niños y lactantes";
+
+test("de una lección a la siguiente sin recargar: 'Siguiente lección' no se mueve cuando aparecen las figuras", async ({ page }) => {
+  await page.goto("/");
+  await signUpAs(page, { name: "Tomás Firme" });
+  await buyCourse(page, 1);
+  await page.goto("/cursos/1/contenido?leccion=11");
+  await expect(page.locator(".lesson-prose")).toBeVisible();
+  // A slower phone's processor: time for frames to be drawn before the next lesson's figures are decoded.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  // Every frame: where "Siguiente lección" sits in the document (scrolling does not change it), per lesson.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __nextLink: string[] }).__nextLink = seen;
+    const frame = () => {
+      const link = [...document.querySelectorAll("article nav a")].find((a) => a.textContent?.includes("Siguiente lección"));
+      if (link) {
+        const lesson = document.getElementById("leccion-titulo")?.textContent;
+        const at = `${lesson} y=${Math.round(link.getBoundingClientRect().top + window.scrollY)}`;
+        if (seen.at(-1) !== at) seen.push(at);
+      }
+      requestAnimationFrame(frame);
+    };
+    frame();
+  });
+  // Lesson 12 (a reading with figures) is reached from lesson 11's link, as a learner does.
+  await page.getByRole("link", { name: "Siguiente lección →" }).click();
+  await expect(page).toHaveURL(/leccion=12$/);
+  await expect(page.locator("#leccion-titulo")).toHaveText(CHOKING);
+  await expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+  // The learner goes down to the link (lazy figures on the way are loaded) and reaches for it.
+  await page.getByRole("link", { name: "Siguiente lección →" }).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1_000);
+  await nextFrames(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  const positions = (await page.evaluate(() => (window as unknown as { __nextLink: string[] }).__nextLink)).filter((p) => p.startsWith(`${CHOKING} `));
+  expect(positions, "posiciones de 'Siguiente lección' en la lección 12").toHaveLength(1);
+});

@@ -31,7 +31,7 @@ describe("lectura desde la fuente de una lección", () => {
     expect(html).toContain('<aside class="lesson-callout"><p>Mensaje clave</p></aside>');
     expect(html).toContain('<ul class="lesson-stats"><li><strong>100–120</strong> <span>por minuto</span></li></ul>');
     expect(html).toContain('<ol class="lesson-flow"><li>Llama</li><li>Comprime</li><li>DEA</li></ol>');
-    expect(html).toContain(`<img src="data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}" alt="Pecho de un adulto con los dos parches del DEA" loading="lazy" />`);
+    expect(html).toContain(`<img src="data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}" alt="Pecho de un adulto con los dos parches del DEA" width="400" height="200" loading="lazy" />`);
   });
 
   it("presentación: una sección por diapositiva; una figura desconocida es un error", () => {
