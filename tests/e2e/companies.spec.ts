@@ -8,6 +8,7 @@ import * as ExcelJSNamespace from "exceljs";
 import { unzipSync } from "fflate";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, BASE_URL } from "./support/test";
+import { goToNextLesson } from "./support/course-content";
 import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { completeCompressionPractice } from "./support/compressions";
@@ -83,11 +84,7 @@ async function completeCourseOne(page: Page) {
       await expect(page.getByText("Aprobado", { exact: true })).toBeVisible();
       return;
     }
-    const next = page.getByRole("link", { name: "Siguiente lección →" });
-    const nextId = /leccion=(\d+)/.exec((await next.getAttribute("href")) ?? "")?.[1];
-    expect(nextId, "enlace a la siguiente lección").toBeTruthy();
-    await next.click();
-    await expect(page).toHaveURL(new RegExp(`leccion=${nextId}$`));
+    await goToNextLesson(page);
   }
   throw new Error("no se llegó a la evaluación final");
 }

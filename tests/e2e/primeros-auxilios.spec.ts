@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./support/test";
+import { goToNextLesson } from "./support/course-content";
 import { signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { buyCourse } from "./support/commerce";
@@ -81,11 +82,7 @@ test("un alumno compra el curso 2, estudia cada lección, aprueba la evaluación
       await expectNoA11yViolations(page);
       await shot(page, "curso2-leccion");
     }
-    const next = page.getByRole("link", { name: "Siguiente lección →" });
-    const nextId = /leccion=(\d+)/.exec((await next.getAttribute("href")) ?? "")?.[1];
-    expect(nextId, `siguiente lección después de ${lesson.title}`).toBeTruthy();
-    await next.click();
-    await expect(page).toHaveURL(new RegExp(`leccion=${nextId}$`));
+    await goToNextLesson(page);
   }
 
   await page.getByRole("button", { name: "Comenzar Evaluación" }).click();

@@ -22,3 +22,18 @@ export async function openLesson(page: Page, title: string) {
   await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
   if (isMobile(page)) await expect(page.getByRole("dialog")).toBeHidden();
 }
+
+/**
+ * Follows "Siguiente lección →" and waits until the next lesson is on screen: the URL changes first, and
+ * until React has drawn the new lesson the old one (its title, its badge, its links) is still there.
+ */
+export async function goToNextLesson(page: Page) {
+  const title = page.locator("#leccion-titulo");
+  const current = await title.innerText();
+  const next = page.getByRole("link", { name: "Siguiente lección →" });
+  const nextId = /leccion=(\d+)/.exec((await next.getAttribute("href")) ?? "")?.[1];
+  expect(nextId, `siguiente lección después de ${current}`).toBeTruthy();
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`leccion=${nextId}$`));
+  await expect(title).not.toHaveText(current);
+}
