@@ -25,20 +25,16 @@ export function ScrollManager() {
       window.history.scrollRestoration = "auto";
     };
     // Remembered as the visitor scrolls: a navigation may replace the page before any effect could read it.
-    let frame = 0;
+    // At once, not in a later frame: by then a navigation may have made another entry the current one. (The
+    // browser sends at most one scroll event a frame, and a Map write costs nothing next to it.)
     const remember = () => {
-      if (frame) return;
-      frame = window.requestAnimationFrame(() => {
-        frame = 0;
-        positions.set(currentKey.current, window.scrollY);
-      });
+      positions.set(currentKey.current, window.scrollY);
     };
     window.addEventListener("pagehide", reloadRestoresItself);
     window.addEventListener("scroll", remember, { passive: true });
     return () => {
       window.removeEventListener("pagehide", reloadRestoresItself);
       window.removeEventListener("scroll", remember);
-      window.cancelAnimationFrame(frame);
       reloadRestoresItself();
     };
   }, []);
