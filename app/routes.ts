@@ -67,6 +67,7 @@ export default [
   // Resources
   route("api/auth/*", "routes/api.auth.ts"),
   route("archivos/lecciones/:lessonId", "routes/archivo-leccion.ts"),
+  route("figuras/:file", "routes/figura.ts"),
   route("certificados/:code/pdf", "routes/certificado-pdf.ts"),
   route("empresa/:companyId/certificados/:code", "routes/empresa/certificado-pdf.ts"),
   route("empresa/:companyId/cursos/:courseId/descargas/:file", "routes/empresa/descarga.ts"),

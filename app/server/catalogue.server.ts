@@ -12,6 +12,7 @@ import type { DbOrTx } from "./db/client.server";
 import { db } from "./db/client.server";
 import { asset, course, courseModule, lesson, question } from "./db/schema";
 import { logger } from "./logger.server";
+import { FIGURE_NAME } from "../../scripts/content/markdown";
 import { figuresFrom, READING_FORMAT, renderReading, type FigureSource } from "./reading.server";
 import { storeAsset } from "./storage.server";
 
@@ -183,6 +184,11 @@ function catalogueFigures(): FigureSource {
   const dir = path.resolve(catalogueDir(), "..", "figures");
   if (figureCache?.dir !== dir) figureCache = { dir, source: figuresFrom(dir) };
   return figureCache.source;
+}
+
+/** A catalogue figure's SVG by name (routes/figura.ts), or null: only a well-formed name is looked up. */
+export function catalogueFigure(name: string): string | null {
+  return FIGURE_NAME.test(name) ? catalogueFigures()(name) : null;
 }
 
 /**

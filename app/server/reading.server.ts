@@ -5,6 +5,7 @@
 //
 // Built once, by the catalogue loader, and stored with the lesson: a page view only reads it.
 // The parser is the PDF build's own (scripts/content/markdown.ts), so both always agree on a source.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sanitizeHtml from "sanitize-html";
@@ -14,9 +15,22 @@ import { checkFigureSvg } from "../../scripts/content/figures";
 /**
  * Stored with each lesson, the HTML changes only when the catalogue does: a change to how it is built must
  * change this too, so catalogueVersion differs and an academy that upgrades gets its lessons rebuilt.
- * 2: figures carry their width and height.
+ * 2: figures carry their width and height. 3: figures are files (/figuras/…), not data URLs.
  */
-export const READING_FORMAT = 2;
+export const READING_FORMAT = 3;
+
+/**
+ * Where the reading view's <img> finds a figure: a file the browser caches for good, named by its content, so
+ * a lesson's page carries a short URL instead of the figure's bytes twice (in the HTML and in the data that
+ * hydrates it) and the next lesson with the same figure costs nothing. Served by routes/figura.ts.
+ */
+export function figureUrl(name: string, svg: string): string {
+  return `/figuras/${name}.svg?v=${figureVersion(svg)}`;
+}
+
+export function figureVersion(svg: string): string {
+  return crypto.createHash("sha256").update(svg, "utf8").digest("hex").slice(0, 12);
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -27,7 +41,7 @@ function inline(text: string): string {
     .join("");
 }
 
-/** A figure's SVG as an image: an <img> never runs what an SVG could carry, and needs no extra route. */
+/** A figure's SVG by name (null if there is none): shown as an <img>, which never runs what an SVG could carry. */
 export type FigureSource = (name: string) => string | null;
 
 function block(b: Block, figure: FigureSource, headingLevel: 2 | 3): string {
@@ -73,12 +87,11 @@ function block(b: Block, figure: FigureSource, headingLevel: 2 | 3): string {
     case "figure": {
       const svg = figure(b.name);
       if (svg === null) throw new Error(`unknown figure "${b.name}"`);
-      const src = `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
       // Its size keeps the figure's space from the first frame: a lazy image without one took its height
       // only once decoded, after a client-side navigation had drawn the lesson, and moved "Siguiente
       // lección" away from a learner reaching for it (hundreds of pixels on a long reading).
       const { width, height } = checkFigureSvg(svg, b.name);
-      return `<figure class="lesson-figure"><img src="${src}" alt="${escapeHtml(b.alt)}" width="${width}" height="${height}" loading="lazy"></figure>`;
+      return `<figure class="lesson-figure"><img src="${figureUrl(b.name, svg)}" alt="${escapeHtml(b.alt)}" width="${width}" height="${height}" loading="lazy"></figure>`;
     }
   }
 }
@@ -87,8 +100,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ["section", "h2", "h3", "h4", "p", "strong", "ul", "ol", "li", "aside", "span", "figure", "img"],
   allowedAttributes: { "*": ["class"], ol: ["start", "class"], img: ["src", "alt", "width", "height", "loading"] },
   allowedClasses: { "*": ["lesson-callout", "lesson-stats", "lesson-flow", "lesson-figure", "lesson-slide"] },
+  // Only this site's own paths (the figures): no scheme at all, and no //host either.
   allowedSchemes: [],
-  allowedSchemesByTag: { img: ["data"] },
+  allowProtocolRelative: false,
 };
 
 /**

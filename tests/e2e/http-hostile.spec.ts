@@ -79,6 +79,18 @@ test("?pagina= hostil en cada listado de administración → la página 1, nunca
   }
 });
 
+test("/figuras sirve solo figuras: otro nombre, otra extensión o una ruta hacia afuera → 404, nunca el archivo", async ({ request }) => {
+  const ok = await request.get("/figuras/parches-dea.svg");
+  expect(ok.status()).toBe(200);
+  expect(ok.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
+  expect(ok.headers()["content-security-policy"]).toContain("sandbox");
+  for (const path of ["/figuras/no-existe.svg", "/figuras/parches-dea.png", "/figuras/..%2F..%2Fpackage.json", "/figuras/..%2Fcourses%2Frcp-solo-compresiones%2Fcourse.json", "/figuras/%2e%2e%2fREADME.svg", "/figuras/PARCHES-DEA.svg"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).not.toMatch(/"name"|"modules"|<svg/);
+  }
+});
+
 test("un multipart roto a la compra, la invitación, el aviso y el retorno de Webpay → 400, nunca 500", async ({ page }) => {
   await signUpAs(page);
   await expectRefused(page.request, "/cursos/1/comprar");

@@ -155,6 +155,10 @@ test("de una lección a la siguiente sin recargar: 'Siguiente lección' no se mu
   await expect(page).toHaveURL(/leccion=12$/);
   await expect(page.locator("#leccion-titulo")).toHaveText(CHOKING);
   await expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+  // The figures are files of their own (/figuras/…), drawn once they come near the screen.
+  const figure = page.locator(".lesson-figure img").first();
+  await figure.scrollIntoViewIfNeeded();
+  await expect.poll(() => figure.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The learner goes down to the link (lazy figures on the way are loaded) and reaches for it.
   await page.getByRole("link", { name: "Siguiente lección →" }).scrollIntoViewIfNeeded();
   await page.waitForTimeout(1_000);

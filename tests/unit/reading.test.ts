@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderReading } from "~/server/reading.server";
+import { figureVersion, renderReading } from "~/server/reading.server";
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200"><title>x</title></svg>';
 const figure = (name: string) => (name === "parches-dea" ? svg : null);
@@ -31,7 +31,8 @@ describe("lectura desde la fuente de una lección", () => {
     expect(html).toContain('<aside class="lesson-callout"><p>Mensaje clave</p></aside>');
     expect(html).toContain('<ul class="lesson-stats"><li><strong>100–120</strong> <span>por minuto</span></li></ul>');
     expect(html).toContain('<ol class="lesson-flow"><li>Llama</li><li>Comprime</li><li>DEA</li></ol>');
-    expect(html).toContain(`<img src="data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}" alt="Pecho de un adulto con los dos parches del DEA" width="400" height="200" loading="lazy" />`);
+    // The figure is a file the browser caches, named by its content; the page carries only its URL and size.
+    expect(html).toContain(`<img src="/figuras/parches-dea.svg?v=${figureVersion(svg)}" alt="Pecho de un adulto con los dos parches del DEA" width="400" height="200" loading="lazy" />`);
   });
 
   it("presentación: una sección por diapositiva; una figura desconocida es un error", () => {

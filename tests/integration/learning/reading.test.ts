@@ -8,6 +8,7 @@ import { lesson } from "~/server/db/schema";
 import { loadCatalogue } from "~/server/catalogue.server";
 import { createUser } from "../support/users";
 import { enrol, lessonId, openContent } from "./helpers";
+import { loader as figureLoader } from "~/routes/figura";
 
 describe("lecciones en modo lectura", () => {
   it("una presentación del curso 1 se lee como HTML con sus figuras; el PDF queda como descarga", async () => {
@@ -18,8 +19,33 @@ describe("lecciones en modo lectura", () => {
     expect(view).toMatchObject({ mode: "lectura", downloadUrl: `/archivos/lecciones/${id}?descargar=1`, completesOnOpen: true });
     expect(view.html).toContain("<h2>¿Qué es un DEA?</h2>");
     expect(view.html).toContain('<section class="lesson-slide">');
-    expect(view.html).toMatch(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="[^"]{10,}"/);
-    expect(view.html).not.toMatch(/<script|on\w+=|javascript:/i);
+    expect(view.html).toMatch(/<img src="\/figuras\/[a-z0-9-]+\.svg\?v=[0-9a-f]{12}" alt="[^"]{10,}" width="\d+" height="\d+" loading="lazy"/);
+    expect(view.html).not.toMatch(/<script|on\w+=|javascript:|data:/i);
+
+    // Each figure the page names is served, and kept by the browser for good at that version.
+    for (const [src] of view.html.matchAll(/\/figuras\/[^"]+/g)) {
+      const url = new URL(src.replace(/&amp;/g, "&"), "http://localhost");
+      const res = figureLoader({ params: { file: url.pathname.split("/").pop()! }, request: new Request(url) } as never);
+      expect(res.status, src).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(await res.text()).toMatch(/^<svg[^>]*viewBox="0 0 \d+ \d+"/);
+    }
+  });
+
+  it("/figuras: una versión vieja recibe la figura de hoy por poco tiempo; un nombre que no es una figura, 404", async () => {
+    const old = figureLoader({ params: { file: "parches-dea.svg" }, request: new Request("http://localhost/figuras/parches-dea.svg?v=000000000000") } as never);
+    expect(old.status).toBe(200);
+    expect(old.headers.get("cache-control")).toBe("public, max-age=300");
+    for (const file of ["no-existe.svg", "parches-dea.png", "parches-dea", "..%2Fcourses%2Frcp-solo-compresiones%2Fcourse.json", "../README.svg", "PARCHES-DEA.svg", ".svg", ""]) {
+      let status = 200;
+      try {
+        figureLoader({ params: { file }, request: new Request(`http://localhost/figuras/${file}`) } as never);
+      } catch (thrown) {
+        status = (thrown as { init?: { status?: number } }).init?.status ?? 500;
+      }
+      expect(status, file).toBe(404);
+    }
   });
 
   it("un documento se lee como HTML; un PDF sin fuente (subido por un administrador) sigue en el visor PDF", async () => {
