@@ -4,8 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { lesson } from "~/server/db/schema";
-import { loadCatalogue } from "~/server/catalogue.server";
+import { course, lesson } from "~/server/db/schema";
+import { catalogueVersion, loadCatalogue, readCatalogue } from "~/server/catalogue.server";
+import { refreshCatalogue } from "~/server/catalogue-refresh.server";
 import { createUser } from "../support/users";
 import { enrol, lessonId, openContent } from "./helpers";
 import { loader as figureLoader } from "~/routes/figura";
@@ -71,5 +72,25 @@ describe("lecciones en modo lectura", () => {
     const studied = rows.filter((r) => (r.type === "presentacion" || r.type === "documento") && r.status === "published");
     expect(studied.length).toBeGreaterThanOrEqual(20);
     for (const r of studied) expect(r.html, r.title).toBeTruthy();
+  });
+
+  it("una academia que actualiza recibe sus lecturas en el formato nuevo (READING_FORMAT) al arrancar", async () => {
+    const id = await lessonId("Atragantamiento en adultos, niños y lactantes");
+    // As the previous release stored them: figures as data URLs, and that release's edition of the course.
+    await db()
+      .update(lesson)
+      .set({ readingHtml: '<p>Lectura antigua</p><figure class="lesson-figure"><img src="data:image/svg+xml;base64,PHN2Zy8+" alt="Figura" loading="lazy"></figure>' })
+      .where(eq(lesson.id, id));
+    await db().update(course).set({ sourceHash: "edicion-de-la-version-anterior" }).where(eq(course.id, 1));
+
+    const rcp = readCatalogue().filter((c) => c.id === 1);
+    expect(await refreshCatalogue(db(), rcp)).toEqual([{ courseId: 1, status: "refreshed" }]);
+    const [row] = await db().select({ html: lesson.readingHtml }).from(lesson).where(eq(lesson.id, id));
+    expect(row!.html).toMatch(/<img src="\/figuras\/[a-z0-9-]+\.svg\?v=[0-9a-f]{12}" alt="[^"]+" width="\d+" height="\d+"/);
+    expect(row!.html).not.toContain("data:");
+    const [stored] = await db().select({ sourceHash: course.sourceHash }).from(course).where(eq(course.id, 1));
+    expect(stored!.sourceHash).toBe(catalogueVersion(rcp[0]!));
+    // The next start finds nothing to do.
+    expect(await refreshCatalogue(db(), rcp)).toEqual([{ courseId: 1, status: "unchanged" }]);
   });
 });
