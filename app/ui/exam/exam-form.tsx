@@ -5,6 +5,7 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { answerFieldName } from "~/domain/exam-forms";
 import { OPTION_LETTERS } from "~/domain/grading";
 import { primaryButton, secondaryButton } from "./exam-intro";
+import "./exam-form.css";
 
 export interface ExamQuestion {
   id: number;
@@ -124,9 +125,9 @@ export function ExamForm({
                       />
                       <label
                         htmlFor={id}
-                        className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-slate-800 hover:bg-slate-50 peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500"
+                        className="exam-option"
                       >
-                        <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-xs font-bold">
+                        <span className="exam-option-letter">
                           {OPTION_LETTERS[oi]}
                         </span>
                         <span>{option}</span>
