@@ -1,4 +1,7 @@
 // Class names shared by the dashboard and the administration pages.
+// Table cells are component classes (tables.css): they repeat on every row of a report.
+import "./tables.css";
+
 export const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 export const primaryButton =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";
@@ -19,5 +22,8 @@ export const badge = "inline-flex items-center rounded-full px-2.5 py-0.5 text-x
 export const categoryBadge = `${badge} bg-brand-50 text-brand-800 ring-brand-100`;
 export const tableWrap = "overflow-x-auto rounded-xl border border-slate-200 bg-white";
 export const table = "min-w-full divide-y divide-slate-200 text-left text-sm";
-export const th = "whitespace-nowrap bg-slate-50 px-3 py-2.5 text-xs font-bold uppercase tracking-wide text-slate-600";
-export const td = "px-3 py-2.5 align-top text-slate-700";
+export const th = "adm-th";
+export const td = "adm-td";
+/** A cell, or its column's header, holding figures: right-aligned, digits lined up. */
+export const thNumber = "adm-th adm-num";
+export const tdNumber = "adm-td adm-num";

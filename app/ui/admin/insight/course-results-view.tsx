@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { formatCount, formatDays, formatPercent } from "~/domain/insight";
 import { Pagination } from "../pagination";
-import { card, table, tableWrap, td, th } from "../styles";
+import { card, table, tableWrap, td, th, tdNumber, thNumber } from "../styles";
 import { BarChart } from "./bar-chart";
 import { ReportFilters, reportQuery } from "./report-filters";
 import type { CourseResults } from "~/domain/insight-view";
@@ -61,10 +61,10 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
                 <th scope="col" className={th}>
                   Etapa
                 </th>
-                <th scope="col" className={`${th} text-right`}>
+                <th scope="col" className={thNumber}>
                   Personas
                 </th>
-                <th scope="col" className={`${th} text-right`}>
+                <th scope="col" className={thNumber}>
                   % de inscritos
                 </th>
                 <th scope="col" className={`${th} hidden w-1/3 sm:table-cell`}>
@@ -78,8 +78,8 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
                   <th scope="row" className={`${td} font-normal text-slate-800`}>
                     {f.label}
                   </th>
-                  <td className={`${td} text-right tabular-nums`}>{formatCount(f.count)}</td>
-                  <td className={`${td} text-right tabular-nums`}>{formatPercent(f.percent)}</td>
+                  <td className={tdNumber}>{formatCount(f.count)}</td>
+                  <td className={tdNumber}>{formatPercent(f.percent)}</td>
                   <td className={`${td} hidden sm:table-cell`}>
                     <div aria-hidden="true" className="h-3 overflow-hidden rounded bg-slate-100">
                       <div className="h-full rounded bg-brand-700" style={{ width: `${f.percent ?? 0}%` }} />
@@ -107,7 +107,7 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
                     <th scope="col" className={th}>
                       Aprobaron en
                     </th>
-                    <th scope="col" className={`${th} text-right`}>
+                    <th scope="col" className={thNumber}>
                       Personas
                     </th>
                   </tr>
@@ -118,7 +118,7 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
                       <th scope="row" className={`${td} font-normal`}>
                         {a.label}
                       </th>
-                      <td className={`${td} text-right tabular-nums`}>{formatCount(a.count)}</td>
+                      <td className={tdNumber}>{formatCount(a.count)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -147,7 +147,7 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
                       <th scope="col" className={th}>
                         Puntaje (%)
                       </th>
-                      <th scope="col" className={`${th} text-right`}>
+                      <th scope="col" className={thNumber}>
                         Intentos
                       </th>
                     </tr>
@@ -158,7 +158,7 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
                         <th scope="row" className={`${td} font-normal`}>
                           {s.label}
                         </th>
-                        <td className={`${td} text-right tabular-nums`}>{formatCount(s.count)}</td>
+                        <td className={tdNumber}>{formatCount(s.count)}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -188,10 +188,10 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
                   <th scope="col" className={th}>
                     Pregunta
                   </th>
-                  <th scope="col" className={`${th} text-right`}>
+                  <th scope="col" className={thNumber}>
                     Sorteada
                   </th>
-                  <th scope="col" className={`${th} text-right`}>
+                  <th scope="col" className={thNumber}>
                     % correctas
                   </th>
                   <th scope="col" className={th}>
@@ -214,16 +214,13 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
                       )}
                       <span className="mt-1 block text-xs text-slate-600">Correcta: {q.correctOption}</span>
                     </th>
-                    <td className={`${td} text-right tabular-nums`}>{formatCount(q.drawn)}</td>
-                    <td className={`${td} text-right tabular-nums`}>{formatPercent(q.correctPercent)}</td>
+                    <td className={tdNumber}>{formatCount(q.drawn)}</td>
+                    <td className={tdNumber}>{formatPercent(q.correctPercent)}</td>
                     <td className={`${td} min-w-[12rem]`}>
-                      <ul className="space-y-0.5">
+                      <ul className="space-y-0.5 tabular-nums">
                         {q.wrong.map((w) => (
                           <li key={w.option}>
-                            <span className="text-slate-700">
-                              {w.option}. {w.text}:
-                            </span>{" "}
-                            <span className="font-semibold tabular-nums">{formatCount(w.count)}</span>
+                            {w.option}. {w.text}: <span className="font-semibold">{formatCount(w.count)}</span>
                           </li>
                         ))}
                         {q.blank ? <li>Sin responder: {formatCount(q.blank)}</li> : null}

@@ -2,7 +2,7 @@
 // completed lessons, every exam attempt with its answers, certificates and orders.
 import { Link } from "react-router";
 import { formatClp } from "~/domain/format";
-import { badge, card, table, tableWrap, td, th } from "../styles";
+import { badge, card, table, tableWrap, td, th, tdNumber, thNumber } from "../styles";
 import { UserActions } from "../users-table";
 import type { LearnerDetail } from "~/domain/insight-view";
 
@@ -210,7 +210,7 @@ export function LearnerView({ data, self, busy }: { data: LearnerDetail; self: b
                   <th scope="col" className={th}>
                     Estado
                   </th>
-                  <th scope="col" className={`${th} text-right`}>
+                  <th scope="col" className={thNumber}>
                     Monto
                   </th>
                   <th scope="col" className={th}>
@@ -228,7 +228,7 @@ export function LearnerView({ data, self, busy }: { data: LearnerDetail; self: b
                     </td>
                     <td className={td}>{o.courseTitle}</td>
                     <td className={td}>{o.statusLabel}</td>
-                    <td className={`${td} text-right tabular-nums`}>{formatClp(o.amountClp)}</td>
+                    <td className={tdNumber}>{formatClp(o.amountClp)}</td>
                     <td className={`${td} whitespace-nowrap`}>{o.createdAt}</td>
                   </tr>
                 ))}

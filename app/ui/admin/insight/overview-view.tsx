@@ -2,7 +2,7 @@
 // courses over time, and the chart's numbers in a table behind a disclosure.
 import { formatClp } from "~/domain/format";
 import { formatCount, formatPercent } from "~/domain/insight";
-import { card, container, tableWrap, table, td, th } from "../styles";
+import { card, container, tableWrap, table, td, th, tdNumber, thNumber } from "../styles";
 import { BarChart } from "./bar-chart";
 import { ReportFilters, reportQuery } from "./report-filters";
 import type { Overview } from "~/domain/insight-view";
@@ -79,10 +79,10 @@ export function OverviewView({ data }: { data: Overview }) {
                     <th scope="col" className={th}>
                       Tramo
                     </th>
-                    <th scope="col" className={`${th} text-right`}>
+                    <th scope="col" className={thNumber}>
                       Inscripciones
                     </th>
-                    <th scope="col" className={`${th} text-right`}>
+                    <th scope="col" className={thNumber}>
                       Cursos completados
                     </th>
                   </tr>
@@ -93,8 +93,8 @@ export function OverviewView({ data }: { data: Overview }) {
                       <th scope="row" className={`${td} font-normal`}>
                         {p.longLabel}
                       </th>
-                      <td className={`${td} text-right tabular-nums`}>{formatCount(p.enrolments)}</td>
-                      <td className={`${td} text-right tabular-nums`}>{formatCount(p.completions)}</td>
+                      <td className={tdNumber}>{formatCount(p.enrolments)}</td>
+                      <td className={tdNumber}>{formatCount(p.completions)}</td>
                     </tr>
                   ))}
                 </tbody>
