@@ -8,7 +8,9 @@
 // Environment: DATABASE_URL (PostgreSQL; otherwise embedded PGlite in a fresh temporary DATA_DIR),
 // BENCH_PORT (3360; the static ceiling uses +1), BENCH_DURATION (15 s per page), BENCH_CONNECTIONS (50),
 // BENCH_LEARNERS (200), BENCH_THINK_MS (3000), BENCH_SIGNUP_CONCURRENCY (cores), BENCH_SCALE_USERS (100000),
-// BENCH_SCALE_SAMPLES (50), BENCH_CPU_WARMUP (2000 requests per page), BENCH_CPU_REQUESTS (1000), BENCH_LOG_LEVEL (warn), BENCH_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof).
+// BENCH_SCALE_SAMPLES (50), BENCH_CPU_WARMUP (2000 requests per page), BENCH_CPU_REQUESTS (1000), BENCH_LOG_LEVEL (warn), BENCH_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof),
+// BENCH_WEBPAY_URL (a local Webpay server already running elsewhere, e.g. `npm run dev:webpay` in its own process;
+// otherwise one runs inside the bench process, beside the load generator).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +24,7 @@ import { type PublicRow, publicMarkdown, runPublicPages } from "./public-pages";
 import { type ScaleRow, scaleMarkdown, seedLearning, seedScale, timeScale } from "./scale";
 import { BUILD_DIR, build, type RunningServer, startServer } from "./server";
 import { type LocalWebpay, startLocalWebpay } from "../webpay/local-webpay";
+import { ADMIN } from "./admin";
 import { Client, log } from "./util";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -45,7 +48,6 @@ const config = {
   learnerDeadlineMs: num("BENCH_LEARNER_DEADLINE_S", 240) * 1000,
   sections: new Set((process.env.BENCH_SECTIONS ?? "budgets,public,lighthouse,cpu,learners,scale").split(",").map((s) => s.trim())),
 };
-const ADMIN = { email: "admin-bench@academia.test", password: "admin-bench-123", name: "Administración Benchmark" };
 
 const machine = {
   cores: os.cpus().length,
@@ -93,7 +95,7 @@ async function main() {
 
   let server: RunningServer | undefined;
   // Learners pay for course 1 through the local Webpay Plus server (Transbank's contract), in this process.
-  const webpay: LocalWebpay = await startLocalWebpay({ port: config.port + 2, host: "127.0.0.1" });
+  const webpay: Pick<LocalWebpay, "url" | "close"> = process.env.BENCH_WEBPAY_URL ? { url: process.env.BENCH_WEBPAY_URL, close: async () => {} } : await startLocalWebpay({ port: config.port + 2, host: "127.0.0.1" });
   const serverOptions = {
     root,
     port: config.port,
