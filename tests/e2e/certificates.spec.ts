@@ -6,7 +6,7 @@ import { expect, test, type Page } from "./support/test";
 import { goToNextLesson } from "./support/course-content";
 import { signInAs, signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
-import { completeCompressionPractice } from "./support/compressions";
+import { completeCompressionPracticeAside } from "./support/compressions";
 import { buyCourse } from "./support/commerce";
 import { waitForMail } from "./support/mail";
 
@@ -58,7 +58,7 @@ async function completeCourseOne(page: Page) {
       });
       await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();
     }
-    if ((await page.getByRole("button", { name: /^Comprimir/ }).count()) > 0) await completeCompressionPractice(page);
+    if ((await page.getByRole("button", { name: /^Comprimir/ }).count()) > 0) await completeCompressionPracticeAside(page);
     if ((await page.locator(".lesson-prose").count()) > 0) {
       // A reading completes once shown (the page tells the server): wait for it before moving on.
       await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();

@@ -11,7 +11,7 @@ import { expect, test, BASE_URL } from "./support/test";
 import { goToNextLesson } from "./support/course-content";
 import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
-import { completeCompressionPractice } from "./support/compressions";
+import { completeCompressionPracticeAside } from "./support/compressions";
 import { waitForMail } from "./support/mail";
 import { REVIEW_SCREENSHOTS, reviewShot } from "./support/screenshots";
 
@@ -76,7 +76,7 @@ async function completeCourseOne(page: Page) {
       });
       await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();
     }
-    if ((await page.getByRole("button", { name: /^Comprimir/ }).count()) > 0) await completeCompressionPractice(page);
+    if ((await page.getByRole("button", { name: /^Comprimir/ }).count()) > 0) await completeCompressionPracticeAside(page);
     if ((await page.getByRole("button", { name: "Comenzar Evaluación" }).count()) > 0) {
       await page.getByRole("button", { name: "Comenzar Evaluación" }).click();
       await answerCorrectly(page);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Page } from "./support/test";
 import { signInAsAdmin, signUpAs } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
-import { completeCompressionPractice } from "./support/compressions";
+import { completeCompressionPracticeAside } from "./support/compressions";
 import { buyCourse } from "./support/commerce";
 import { isMobile, openLesson } from "./support/course-content";
 
@@ -92,7 +92,7 @@ test("un alumno nuevo se inscribe, estudia cada lección, reprueba, reintenta, a
     if (lesson.type === "examen") continue;
     await openLesson(page, lesson.title);
     if (lesson.type === "video") await playVideoToEnd(page);
-    else if (lesson.type === "practica") await completeCompressionPractice(page);
+    else if (lesson.type === "practica") await completeCompressionPracticeAside(page);
     else await expectReadingShown(page);
   }
   await expect(page.getByRole("progressbar", { name: "Progreso del curso" })).toHaveAttribute("aria-valuenow", "80");

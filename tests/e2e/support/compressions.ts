@@ -25,3 +25,25 @@ export async function completeCompressionPractice(page: Page) {
   await expect(page.getByRole("status").getByText(/Mantuviste un ritmo de 100 a 120/)).toBeVisible();
   await expect(page.locator('article[aria-labelledby="leccion-titulo"]').getByText("Completada", { exact: true })).toBeVisible();
 }
+
+/**
+ * Passes the practice of the lesson `page` shows, as its learner, in a browser context of its own (the same
+ * session cookies), then reloads `page`, which now shows the practice completed. For walks through a whole
+ * course: Playwright's fake clock cannot be taken off a page once installed, and left on the learner's page it
+ * once froze Chromium's renderer for the rest of the test (CI, 24/11/2026: the next lesson's video loaded and
+ * the page never answered again). Here the clock lives and dies with the context that needed it.
+ */
+export async function completeCompressionPracticeAside(page: Page) {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("la práctica aparte necesita el navegador de la página");
+  const aside = await browser.newContext({ storageState: await page.context().storageState(), locale: "es-CL", timezoneId: "America/Santiago" });
+  try {
+    const practice = await aside.newPage();
+    await practice.goto(page.url());
+    await completeCompressionPractice(practice);
+  } finally {
+    await aside.close();
+  }
+  await page.reload();
+  await expect(page.locator('article[aria-labelledby="leccion-titulo"]').getByText("Completada", { exact: true })).toBeVisible();
+}
