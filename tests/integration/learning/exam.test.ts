@@ -4,6 +4,8 @@ import { db } from "~/server/db/client.server";
 import { certificate, examAttempt, question } from "~/server/db/schema";
 import { answerFieldName } from "~/domain/exam-forms";
 import { learningMessages } from "~/domain/learning-messages";
+import { scoreBandLabel } from "~/domain/insight";
+import { getCourseResults } from "~/server/admin-course-results.server";
 import { createUser } from "../support/users";
 import type { Loose } from "./call";
 import { COURSE1, FIXTURE_QUESTIONS, useFixtureCatalogue } from "./fixture-catalogue";
@@ -236,6 +238,30 @@ describe("evaluación: corrección, historial y avance", () => {
     for (const r of results) expect(r.status).toBe(302);
     const rows = await attemptsOf(u.id);
     expect(rows.map((r) => r.attemptNumber).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it("12 alumnos envían a la vez: el informe del curso cuenta cada intento y cada respuesta una vez", async () => {
+    // The exam's summaries (attempts by score band, answers per question and option) are kept by statement
+    // triggers in a handful of rows per day: concurrent submissions must neither lose nor double an update.
+    const id = await examLesson();
+    const before = (await getCourseResults(1, "30d"))!;
+    const learners = await Promise.all(Array.from({ length: 12 }, () => createUser()));
+    for (const l of learners) await enrol(l.id);
+    const attempts = await Promise.all(learners.map((l) => startAttempt(l.cookie, id)));
+    const answers = await Promise.all(attempts.map((a, i) => answersFor(a, i % 2 === 0 ? "right" : "wrong")));
+    const results = await Promise.all(learners.map((l, i) => submitAttempt(l.cookie, id, attempts[i]!, answers[i]!)));
+    for (const r of results) expect(r.status).toBe(302);
+
+    const after = (await getCourseResults(1, "30d"))!;
+    expect(after.submittedAttempts - before.submittedAttempts).toBe(12);
+    const band = (r: typeof after, label: string) => r.scores.find((s) => s.label === label)!.count;
+    expect(band(after, scoreBandLabel(100)) - band(before, scoreBandLabel(100))).toBe(6);
+    expect(band(after, scoreBandLabel(0)) - band(before, scoreBandLabel(0))).toBe(6);
+    const drawn = (r: typeof after) => r.questions.reduce((a, q) => a + q.drawn, 0);
+    const correct = (r: typeof after) => r.questions.reduce((a, q) => a + q.correct, 0);
+    expect(drawn(after) - drawn(before)).toBe(12 * 10);
+    expect(correct(after) - correct(before)).toBe(6 * 10);
+    expect(after.passers - before.passers).toBe(6);
   });
 
   it("un administrador sin inscripción puede rendirla; se guarda el intento pero no hay avance", async () => {
