@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseEnv } from "../../app/server/env.server";
 import { openBenchDb } from "./db";
 import { type CpuRow, cpuMarkdown, runCpu } from "./cpu";
-import { type LearnersResult, learnersMarkdown, runLearners } from "./learners";
+import { type LearnersResult, learnersMarkdown, runLearners, runLearnerWarmup } from "./learners";
 import { type LighthouseResult, lighthouseMarkdown, runLighthouse } from "./lighthouse";
 import { type PublicRow, publicMarkdown, runPublicPages } from "./public-pages";
 import { type ScaleRow, scaleMarkdown, seedLearning, seedScale, timeScale } from "./scale";
@@ -39,6 +39,7 @@ const config = {
   duration: num("BENCH_DURATION", 15),
   connections: num("BENCH_CONNECTIONS", 50),
   learners: num("BENCH_LEARNERS", 200),
+  learnerWarmup: num("BENCH_LEARNERS_WARMUP", 50),
   thinkMs: num("BENCH_THINK_MS", 3000),
   signupConcurrency: num("BENCH_SIGNUP_CONCURRENCY", os.cpus().length),
   scaleUsers: num("BENCH_SCALE_USERS", 100_000),
@@ -162,16 +163,14 @@ async function main() {
     });
 
     await section("learners", async () => {
-      results.learners = await runLearners({
-        base: server!.base,
-        pid: server!.pid,
-        learners: config.learners,
-        thinkMs: config.thinkMs,
-        signupConcurrency: config.signupConcurrency,
-        runId,
-        deadlineMs: config.learnerDeadlineMs,
-        webpayBase: webpay.url,
-      });
+      const common = { base: server!.base, pid: server!.pid, signupConcurrency: config.signupConcurrency, deadlineMs: config.learnerDeadlineMs, webpayBase: webpay.url };
+      let warmup: LearnersResult["warmup"];
+      if (config.learnerWarmup > 0) {
+        log(`learners: warming the server up with ${config.learnerWarmup} unmeasured journeys …`);
+        // Their e-mails (bench-<runId>w-<n>@) fall outside the exactly-once check below.
+        warmup = await runLearnerWarmup({ ...common, learners: config.learnerWarmup, runId: `${runId}w` });
+      }
+      results.learners = { ...(await runLearners({ ...common, learners: config.learners, thinkMs: config.thinkMs, runId })), warmup };
     });
 
     // PGlite allows one process on a data directory: stop the server before reading or seeding it.

@@ -11,7 +11,7 @@
 // the load of a few thousand real learners, who read a lesson for minutes. Without think time, N
 // requests would be queued at once and p95 would only measure the queue (N × service time).
 import { performance } from "node:perf_hooks";
-import { Client, decodeEntities, fmt, log, pool, processCpuMs, round, sleep, summarize, table } from "./util";
+import { Client, decodeEntities, fmt, log, pool, postgresCpuMs, processCpuMs, requestsSent, round, sleep, summarize, table } from "./util";
 
 export const STEPS = ["registro", "dashboard", "compra", "pago", "contenido", "pdf", "examen-inicio", "examen-envio"] as const;
 export type Step = (typeof STEPS)[number];
@@ -32,7 +32,23 @@ export interface LearnersResult {
   thinkMs: number;
   signupConcurrency: number;
   signup: { seconds: number; perSecond: number };
-  active: { seconds: number; requests: number; rps: number; cpuMsPerRequest: number | null; clientCpuMsPerRequest?: number | null };
+  /**
+   * requests: the measured steps; httpRequests: every request to the app (a step can be several: the checkout
+   * page before its form, the content page's redirect, the exam's questions after its start), and the CPU per each.
+   */
+  active: {
+    seconds: number;
+    requests: number;
+    rps: number;
+    cpuMsPerRequest: number | null;
+    clientCpuMsPerRequest?: number | null;
+    httpRequests?: number;
+    cpuMsPerHttpRequest?: number | null;
+    /** This machine's PostgreSQL processes, per step (null: PGlite, or a database elsewhere). */
+    postgresCpuMsPerRequest?: number | null;
+  };
+  /** The unmeasured journeys run first so that the server's code is compiled (see runLearnerWarmup). */
+  warmup?: { learners: number; seconds: number; httpRequests: number; cpuMsPerHttpRequest: number | null; errors: number };
   steps: StepResult[];
   submitted: string[]; // e-mails whose exam submission was answered as stored
   paid: string[]; // e-mails whose payment return was answered with their receipt
@@ -86,6 +102,8 @@ export async function runLearners(opts: {
   deadlineMs: number;
   /** The local Webpay Plus server the app's Transbank SDK points at (WEBPAY_BASE_URL). */
   webpayBase: string;
+  /** First octet of the learners' addresses (10): the warm-up's learners come from others, so the per-address limits see new people. */
+  network?: number;
 }): Promise<LearnersResult> {
   const samples = new Map<Step, number[]>(STEPS.map((s) => [s, []]));
   const errors = new Map<Step, string[]>(STEPS.map((s) => [s, []]));
@@ -110,7 +128,7 @@ export async function runLearners(opts: {
     i,
     email: `bench-${opts.runId}-${i}@carga.academia.test`,
     // Each learner comes from its own address, as real ones do (login/sign-up limits are per address).
-    client: new Client(opts.base, { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }),
+    client: new Client(opts.base, { "x-forwarded-for": `${opts.network ?? 10}.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }),
     submitted: false,
     paid: false,
   }));
@@ -285,7 +303,9 @@ export async function runLearners(opts: {
   log(`learners: ${learners.filter((l) => l.client.hasSession()).length} learners active at once, think time ${opts.thinkMs} ms …`);
   const activeStarted = performance.now();
   const requestsBefore = requests;
+  const httpBefore = requestsSent.get(opts.base) ?? 0;
   const cpuBefore = processCpuMs(opts.pid);
+  const postgresBefore = postgresCpuMs();
   const clientCpuBefore = process.cpuUsage();
   let deadline: NodeJS.Timeout | undefined;
   await Promise.race([
@@ -300,8 +320,12 @@ export async function runLearners(opts: {
   clearTimeout(deadline);
   const activeSeconds = (performance.now() - activeStarted) / 1000;
   const activeRequests = requests - requestsBefore;
+  const httpRequests = (requestsSent.get(opts.base) ?? 0) - httpBefore;
   const cpuAfter = processCpuMs(opts.pid);
   const cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && activeRequests > 0 ? round((cpuAfter - cpuBefore) / activeRequests) : null;
+  const cpuMsPerHttpRequest = cpuBefore !== null && cpuAfter !== null && httpRequests > 0 ? round((cpuAfter - cpuBefore) / httpRequests) : null;
+  const postgresAfter = postgresCpuMs();
+  const postgresCpuMsPerRequest = postgresBefore !== null && postgresAfter !== null && activeRequests > 0 ? round((postgresAfter - postgresBefore) / activeRequests) : null;
   // The simulated learners run in this process, on the same cores as the server: say how much they take.
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const clientCpuMsPerRequest = activeRequests > 0 ? round((clientCpu.user + clientCpu.system) / 1000 / activeRequests) : null;
@@ -318,7 +342,16 @@ export async function runLearners(opts: {
     thinkMs: opts.thinkMs,
     signupConcurrency: opts.signupConcurrency,
     signup: { seconds: round(signupSeconds), perSecond: round(opts.learners / signupSeconds) },
-    active: { seconds: round(activeSeconds), requests: activeRequests, rps: round(activeRequests / activeSeconds), cpuMsPerRequest, clientCpuMsPerRequest },
+    active: {
+      seconds: round(activeSeconds),
+      requests: activeRequests,
+      rps: round(activeRequests / activeSeconds),
+      cpuMsPerRequest,
+      clientCpuMsPerRequest,
+      httpRequests,
+      cpuMsPerHttpRequest,
+      postgresCpuMsPerRequest,
+    },
     steps,
     submitted: learners.filter((l) => l.submitted).map((l) => l.email),
     paid: learners.filter((l) => l.paid).map((l) => l.email),
@@ -326,9 +359,16 @@ export async function runLearners(opts: {
 }
 
 export function learnersMarkdown(r: LearnersResult) {
+  const a = r.active;
+  const perHttp = a.httpRequests ? `; ${fmt(a.httpRequests / a.seconds)} HTTP requests/s to the app (a step can take several), ${fmt(a.cpuMsPerHttpRequest ?? null)} ms of its CPU per HTTP request` : "";
+  const postgres = a.postgresCpuMsPerRequest != null ? `, ${fmt(a.postgresCpuMsPerRequest)} ms of PostgreSQL's CPU per step` : "";
+  const warm = r.warmup
+    ? `Before them, ${r.warmup.learners} unmeasured learners walked the same journey without think time (${fmt(r.warmup.seconds)} s, ${r.warmup.httpRequests} requests, ${fmt(r.warmup.cpuMsPerHttpRequest)} ms of app-server CPU per request, ${r.warmup.errors} errors) so that the server runs compiled code, as one that has been up a while does. `
+    : "The server had not been warmed up (BENCH_LEARNERS_WARMUP=0): its code starts interpreted. ";
   const lines = [
-    `${r.learners} learners. Sign-up phase: ${r.signupConcurrency} at a time, ${fmt(r.signup.perSecond)} sign-ups/s (${fmt(r.signup.seconds)} s). ` +
-      `Then all active at once with ${r.thinkMs} ms think time: ${fmt(r.active.rps)} requests/s over ${fmt(r.active.seconds)} s, ${fmt(r.active.cpuMsPerRequest)} ms of app-server CPU per request${r.active.cpuMsPerRequest !== null ? ` (~${fmt(1000 / r.active.cpuMsPerRequest, 0)} requests/s per core)` : ""}, and ${fmt(r.active.clientCpuMsPerRequest ?? null)} ms of the load generator's own CPU per request. Budget: no error, p95 < 300 ms per step.`,
+    warm +
+      `${r.learners} learners. Sign-up phase: ${r.signupConcurrency} at a time, ${fmt(r.signup.perSecond)} sign-ups/s (${fmt(r.signup.seconds)} s). ` +
+      `Then all active at once with ${r.thinkMs} ms think time: ${fmt(a.rps)} steps/s over ${fmt(a.seconds)} s, ${fmt(a.cpuMsPerRequest)} ms of app-server CPU per step${perHttp}${postgres}, and ${fmt(a.clientCpuMsPerRequest ?? null)} ms of the load generator's own CPU per step (the three share the machine's cores). Budget: no error, p95 < 300 ms per step.`,
     "",
     table(
       ["step", "requests", "errors", "p50 ms", "p95 ms", "max ms", "budget"],
@@ -346,4 +386,26 @@ export function learnersMarkdown(r: LearnersResult) {
   }
   if (r.check) lines.push("", `Attempts in the database: ${r.check.ok ? "ok" : "**FAILED**"} — ${r.check.detail}`);
   return lines.join("\n");
+}
+
+/**
+ * Journeys that are not measured, run before the measured learners: a freshly started server runs its code in
+ * V8's interpreter until each function has been called often enough to be compiled, and the first few hundred
+ * requests of each kind cost several times what they cost afterwards (an outside profile: ~5 000 requests to
+ * settle). A production server has been up for hours; without this the section measured the compiler.
+ */
+export async function runLearnerWarmup(opts: Omit<Parameters<typeof runLearners>[0], "thinkMs">): Promise<NonNullable<LearnersResult["warmup"]>> {
+  const started = performance.now();
+  const httpBefore = requestsSent.get(opts.base) ?? 0;
+  const cpuBefore = processCpuMs(opts.pid);
+  const r = await runLearners({ ...opts, thinkMs: 0, network: 11 });
+  const httpRequests = (requestsSent.get(opts.base) ?? 0) - httpBefore;
+  const cpuAfter = processCpuMs(opts.pid);
+  return {
+    learners: opts.learners,
+    seconds: round((performance.now() - started) / 1000),
+    httpRequests,
+    cpuMsPerHttpRequest: cpuBefore !== null && cpuAfter !== null && httpRequests > 0 ? round((cpuAfter - cpuBefore) / httpRequests) : null,
+    errors: r.steps.reduce((n, s) => n + s.errors, 0),
+  };
 }

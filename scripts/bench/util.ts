@@ -37,6 +37,34 @@ export function table(head: string[], rows: (string | number)[][], align?: ("l" 
  * CPU time (user + system, ms) a process and its living descendants have used so far, from /proc
  * (Linux); null elsewhere. Descendants count because with WEB_CONCURRENCY the workers do the serving.
  */
+/**
+ * CPU ms (user + system) of this machine's PostgreSQL server processes (named "postgres"), or null when
+ * there are none (PGlite, or a database on another machine). Backends that exit take their CPU with them:
+ * the bench's pooled connections live as long as the server.
+ */
+export function postgresCpuMs(): number | null {
+  let total = 0;
+  let found = false;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  for (const entry of entries) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).startsWith("postgres")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+      found = true;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found ? total : null;
+}
+
 export function processCpuMs(pid: number | undefined): number | null {
   if (!pid) return null;
   const stats = new Map<number, { ppid: number; ms: number }>();
@@ -99,6 +127,9 @@ export interface Timed {
 }
 
 /** A browser-like client: keeps its cookies, follows no redirect by itself, times each request. */
+/** HTTP requests sent by every Client, by base URL: the learners' CPU per request counts all of them. */
+export const requestsSent = new Map<string, number>();
+
 export class Client {
   cookies = new Map<string, string>();
   constructor(
@@ -142,6 +173,7 @@ export class Client {
     }
     if (method !== "GET" && method !== "HEAD") headers.origin ??= this.base;
     const started = performance.now();
+    requestsSent.set(this.base, (requestsSent.get(this.base) ?? 0) + 1);
     const res = await fetch(this.base + path, {
       method,
       headers,
