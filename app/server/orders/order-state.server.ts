@@ -46,11 +46,15 @@ export async function recordEvent(tx: Tx, orderId: number, from: OrderStatus | n
 export async function setStatus(tx: Tx, row: OrderRow, to: OrderStatus, actorUserId: string | null, note: string | null, extra: Partial<typeof order.$inferInsert> = {}) {
   const now = new Date();
   const closing = to === "rejected" || to === "cancelled" || to === "failed";
-  await tx
-    .update(order)
-    .set({ status: to, updatedAt: now, ...(closing ? { closedAt: now } : {}), ...extra })
-    .where(eq(order.id, row.id));
-  await recordEvent(tx, row.id, row.status as OrderStatus, to, actorUserId, note);
+  // Sent together (postgres.js pipelines the statements of a transaction's connection): one round trip, which
+  // counts when the caller holds hot rows until it commits (markPaid, after the enrolment).
+  await Promise.all([
+    tx
+      .update(order)
+      .set({ status: to, updatedAt: now, ...(closing ? { closedAt: now } : {}), ...extra })
+      .where(eq(order.id, row.id)),
+    recordEvent(tx, row.id, row.status as OrderStatus, to, actorUserId, note),
+  ]);
 }
 
 export type PaymentValues = Omit<typeof payment.$inferInsert, "orderId">;
@@ -69,10 +73,11 @@ export async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, act
       : row.method === "transfer"
         ? { type: "transfer" }
         : { type: "free" };
-  // The mail is rendered before the enrolment or seats below: their triggers lock the course's summary rows,
-  // which every payment of the course shares until it commits. Rendering (CPU, and under load a wait for the
-  // event loop) while holding them made concurrent payments queue behind each other, each holding a database
-  // connection the other pages then waited for (bench, 200 learners: the payment step's p50 was 1.6 s).
+  // Everything else comes before the enrolment or the seats: their triggers take the course's summary rows
+  // (a free slot of each, stat_slot in migration 0017), held until this transaction commits. Rendering the mail
+  // there (CPU, and under load a wait for the event loop) made concurrent payments of a course queue behind each
+  // other, each holding a database connection the other pages then waited for (bench, 200 learners: the
+  // payment step's p50 was 1.6 s). After the enrolment: one round trip (setStatus) and the commit.
   const mail = await renderOrderMail(tx, row, (base) =>
     row.method === "transfer"
       ? { ...base, kind: "transferConfirmed", total: row.amountClp, startPath: startPathOf(row), orderPath: orderPath(row.number) }
@@ -88,17 +93,17 @@ export async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, act
           orderPath: orderPath(row.number),
         },
   );
+  const wasReleased = row.status === "cancelled" || row.status === "failed" || row.status === "rejected";
+  // A late authorisation beats an earlier cancel: the coupon use it gave back is taken again (money was taken).
+  if (wasReleased && row.couponId !== null) await tx.update(coupon).set({ uses: sql`${coupon.uses} + 1` }).where(eq(coupon.id, row.couponId));
+  if (mail) await queueMail(mail, tx);
   // Seats for a company are credited to it (once per order: the ledger's unique order_id); nobody is enrolled.
   if (row.companyId !== null) await creditSeats(tx, { companyId: row.companyId, courseId: row.courseId, count: row.quantity, kind: "purchase", orderId: row.id, byUserId: actorUserId ?? row.userId });
   const enrolled: EnrolResult = row.companyId !== null ? { status: "course-not-found" } : await enrolInCourse({ userId: row.userId, courseId: row.courseId }, tx);
   const enrolmentId = enrolled.status === "course-not-found" ? null : enrolled.enrolmentId;
   if (enrolled.status === "course-not-found" && row.companyId === null) logger.error({ orderId: row.id }, "paid order for an unpublished course: no enrolment");
-  const wasReleased = row.status === "cancelled" || row.status === "failed" || row.status === "rejected";
-  // A late authorisation beats an earlier cancel: the coupon use it gave back is taken again (money was taken).
-  if (wasReleased && row.couponId !== null) await tx.update(coupon).set({ uses: sql`${coupon.uses} + 1` }).where(eq(coupon.id, row.couponId));
   const notes = [note, enrolled.status === "already-enrolled" ? "La persona ya estaba inscrita en el curso" : null].filter(Boolean).join(". ");
   await setStatus(tx, row, "paid", actorUserId, notes || null, { paidAt, enrolmentId, closedAt: null });
-  if (mail) await queueMail(mail, tx);
 }
 
 type MailBase = { name: string; orderNumber: string; course: { id: number; title: string }; quantity: number };

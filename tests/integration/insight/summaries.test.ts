@@ -1,6 +1,6 @@
 // The report summaries kept by triggers (issue #18) follow every way a row changes: an attempt started and
 // then submitted (UPDATE), a course completed later (UPDATE), an account deleted (cascading DELETE).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getOverview } from "~/server/admin-insight.server";
 import { getCourseResults } from "~/server/admin-course-results.server";
@@ -102,5 +102,38 @@ describe("el embudo de un curso, desde el resumen por día de inscripción", () 
     const r = (await getCourseResults(x.id, "7d"))!;
     expect(r.completed).toBe(3);
     expect(r.medianDaysToComplete).toBeCloseTo(50 / 24, 6);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("los resúmenes no hacen esperar a quien escribe a la vez (migración 0017)", () => {
+  it("8 inscripciones en un curso, cada una en su transacción abierta a la vez: ninguna espera a otra, y cuentan 8", async () => {
+    const x = await createCourse({ title: "Ocho a la vez" });
+    const users = await Promise.all(Array.from({ length: 8 }, () => createUser()));
+    const before = (await getOverview({ period: "7d", courseId: x.id })).totals.enrolments;
+    // Each transaction enrols and then waits until all eight have enrolled before it commits. Had two drawn the
+    // same summary slot, the second would wait for the first to commit, which waits for it: the lock_timeout
+    // turns that into an error (with random slots, eight writers over 4 slots always collided).
+    let inserted = 0;
+    let allIn!: () => void;
+    const barrier = new Promise<void>((resolve) => (allIn = resolve));
+    const results = await Promise.allSettled(
+      users.map((u) =>
+        db().transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '3s'`);
+          try {
+            await tx.insert(enrolment).values({ userId: u.id, courseId: x.id });
+          } finally {
+            // A failed insert lets the others go on (and fail the expectation below) instead of waiting forever.
+            if (++inserted === users.length) allIn();
+          }
+          await barrier;
+        }),
+      ),
+    );
+    allIn();
+    expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual(users.map(() => "ok"));
+    expect((await getOverview({ period: "7d", courseId: x.id })).totals.enrolments - before).toBe(8);
+    const [counted] = (await db().execute(sql`select sum(n)::int as n from stat_counter where key = ${`enrolment:course:${x.id}`}`)) as unknown as { n: number }[];
+    expect(counted!.n).toBe(8);
   });
 });
