@@ -7,7 +7,7 @@
 //
 // Environment: DATABASE_URL (PostgreSQL; otherwise embedded PGlite in a fresh temporary DATA_DIR),
 // BENCH_PORT (3360; the static ceiling uses +1), BENCH_DURATION (15 s per page), BENCH_CONNECTIONS (50),
-// BENCH_LEARNERS (200), BENCH_THINK_MS (3000), BENCH_SIGNUP_CONCURRENCY (cores), BENCH_SCALE_USERS (100000),
+// BENCH_LEARNERS (200), BENCH_LEARNERS_WARMUP (50 unmeasured journeys first; 0: a cold server), BENCH_THINK_MS (3000), BENCH_SIGNUP_CONCURRENCY (cores), BENCH_SCALE_USERS (100000),
 // BENCH_SCALE_SAMPLES (50), BENCH_CPU_WARMUP (2000 requests per page), BENCH_CPU_REQUESTS (1000), BENCH_LOG_LEVEL (warn), BENCH_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof),
 // BENCH_WEBPAY_URL (a local Webpay server already running elsewhere, e.g. `npm run dev:webpay` in its own process;
 // otherwise one runs inside the bench process, beside the load generator).
@@ -23,7 +23,7 @@ import { type LighthouseResult, lighthouseMarkdown, runLighthouse } from "./ligh
 import { type PublicRow, publicMarkdown, runPublicPages } from "./public-pages";
 import { type ScaleRow, scaleMarkdown, seedLearning, seedScale, timeScale } from "./scale";
 import { BUILD_DIR, build, type RunningServer, startServer } from "./server";
-import { type LocalWebpay, startLocalWebpay } from "../webpay/local-webpay";
+import { startWebpayProcess } from "./webpay-process";
 import { ADMIN } from "./admin";
 import { Client, log } from "./util";
 
@@ -32,6 +32,12 @@ const num = (name: string, fallback: number) => {
   const v = Number(process.env[name]);
   return Number.isFinite(v) && v > 0 ? v : fallback;
 };
+/** Like num, where 0 is a setting (none) rather than a missing value. */
+const count = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const v = Number(raw);
+  return raw !== undefined && raw.trim() !== "" && Number.isInteger(v) && v >= 0 ? v : fallback;
+};
 
 const config = {
   databaseUrl: process.env.DATABASE_URL || undefined,
@@ -39,7 +45,7 @@ const config = {
   duration: num("BENCH_DURATION", 15),
   connections: num("BENCH_CONNECTIONS", 50),
   learners: num("BENCH_LEARNERS", 200),
-  learnerWarmup: num("BENCH_LEARNERS_WARMUP", 50),
+  learnerWarmup: count("BENCH_LEARNERS_WARMUP", 50),
   thinkMs: num("BENCH_THINK_MS", 3000),
   signupConcurrency: num("BENCH_SIGNUP_CONCURRENCY", os.cpus().length),
   scaleUsers: num("BENCH_SCALE_USERS", 100_000),
@@ -95,8 +101,8 @@ async function main() {
   log(`${machine.database}, ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.serverProcesses} server process(es); work dir ${work}`);
 
   let server: RunningServer | undefined;
-  // Learners pay for course 1 through the local Webpay Plus server (Transbank's contract), in this process.
-  const webpay: Pick<LocalWebpay, "url" | "close"> = process.env.BENCH_WEBPAY_URL ? { url: process.env.BENCH_WEBPAY_URL, close: async () => {} } : await startLocalWebpay({ port: config.port + 2, host: "127.0.0.1" });
+  // Learners pay for course 1 through the local Webpay Plus server (Transbank's contract), in a process of its own.
+  const webpay = process.env.BENCH_WEBPAY_URL ? { url: process.env.BENCH_WEBPAY_URL, close: async () => {} } : await startWebpayProcess(root, config.port + 2);
   const serverOptions = {
     root,
     port: config.port,
