@@ -33,58 +33,37 @@ export function table(head: string[], rows: (string | number)[][], align?: ("l" 
   return [head, sep, ...rows.map((r) => r.map(String))].map((r) => `| ${r.join(" | ")} |`).join("\n");
 }
 
-/**
- * CPU time (user + system, ms) a process and its living descendants have used so far, from /proc
- * (Linux); null elsewhere. Descendants count because with WEB_CONCURRENCY the workers do the serving.
- */
-/**
- * CPU ms (user + system) of this machine's PostgreSQL server processes (named "postgres"), or null when
- * there are none (PGlite, or a database on another machine). Backends that exit take their CPU with them:
- * the bench's pooled connections live as long as the server.
- */
-export function postgresCpuMs(): number | null {
-  let total = 0;
-  let found = false;
+/** Every process's name, parent and CPU ms (user + system) so far, from /proc (Linux); null elsewhere. */
+function processStats(): Map<number, { name: string; ppid: number; ms: number }> | null {
   let entries: string[];
   try {
     entries = fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e));
   } catch {
     return null;
   }
-  for (const entry of entries) {
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (!stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).startsWith("postgres")) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-      found = true;
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return found ? total : null;
-}
-
-export function processCpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  const stats = new Map<number, { ppid: number; ms: number }>();
-  let entries: string[];
-  try {
-    entries = fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e));
-  } catch {
-    return null;
-  }
+  const stats = new Map<number, { name: string; ppid: number; ms: number }>();
   for (const entry of entries) {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       // Fields after the command name (which may hold spaces) start at ") ": ppid is the 4th, utime and stime the 14th and 15th.
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      stats.set(Number(entry), { ppid: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS });
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      stats.set(Number(entry), { name, ppid: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS });
     } catch {
       // The process ended while being read.
     }
   }
-  if (!stats.has(pid)) return null;
+  return stats;
+}
+
+/**
+ * CPU time (user + system, ms) a process and its living descendants have used so far, from /proc
+ * (Linux); null elsewhere. Descendants count because with WEB_CONCURRENCY the workers do the serving.
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  const stats = processStats();
+  if (!stats?.has(pid)) return null;
   let total = 0;
   const queue = [pid];
   while (queue.length) {
@@ -93,6 +72,16 @@ export function processCpuMs(pid: number | undefined): number | null {
     for (const [child, s] of stats) if (s.ppid === current) queue.push(child);
   }
   return total;
+}
+
+/**
+ * CPU ms (user + system) of this machine's PostgreSQL server processes (named "postgres"), or null when
+ * there are none (PGlite, or a database on another machine). Backends that exit take their CPU with them:
+ * the bench's pooled connections live as long as the server.
+ */
+export function postgresCpuMs(): number | null {
+  const postgres = [...(processStats()?.values() ?? [])].filter((s) => s.name.startsWith("postgres"));
+  return postgres.length ? postgres.reduce((total, s) => total + s.ms, 0) : null;
 }
 const CLOCK_TICKS = 100;
 
