@@ -76,7 +76,8 @@ async function completeCourseOne(page: Page) {
       });
       await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();
     }
-    if ((await page.getByRole("button", { name: /^Comprimir/ }).count()) > 0) await completeCompressionPracticeAside(page);
+    // The pad reads "Cargando la práctica…" until the page has hydrated.
+    if ((await page.getByRole("button", { name: /^(Comprimir|Cargando la práctica)/ }).count()) > 0) await completeCompressionPracticeAside(page);
     if ((await page.getByRole("button", { name: "Comenzar Evaluación" }).count()) > 0) {
       await page.getByRole("button", { name: "Comenzar Evaluación" }).click();
       await answerCorrectly(page);

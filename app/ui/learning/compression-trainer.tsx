@@ -3,6 +3,7 @@
 // to the server (tap times only), which recomputes the summary before it records the lesson as done.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useFetcher } from "react-router";
+import { useHydrated } from "~/ui/account/use-hydrated";
 import {
   analyseTaps,
   liveRate,
@@ -132,6 +133,9 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
     padRef.current?.focus();
   }
 
+  // Until React runs in the browser the pad has no handlers: a tap there would be lost without a word (on a slow
+  // phone, the first seconds of a round). It says it is loading, and looks inactive, until it can count.
+  const hydrated = useHydrated();
   const live = analyseTaps(times);
   const rate = phase === "running" ? liveRate(times) : (result?.medianRate ?? 0);
   const zone = rateZone(rate);
@@ -159,14 +163,20 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
           onKeyDown={onKeyDown}
           onPointerDown={onPointerDown}
           // Stays focusable after a round (aria-disabled, not disabled) so keyboard focus is not lost.
-          aria-disabled={phase === "finished"}
+          aria-disabled={!hydrated || phase === "finished"}
           aria-describedby="entrenador-estado"
           className={`mt-5 flex h-44 w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl border-4 text-center transition-colors focus-visible:outline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:cursor-default sm:h-52 ${
             phase === "running" ? (beat ? "border-brand-700 bg-brand-100" : "border-brand-700 bg-brand-50") : "border-slate-300 bg-slate-50 hover:bg-slate-100"
           }`}
         >
           <span className="text-lg font-bold text-ink sm:text-xl">
-            {phase === "idle" ? "Comprimir: pulsa Espacio o toca aquí para empezar" : phase === "running" ? "Comprimir" : "Práctica terminada"}
+            {!hydrated
+              ? "Cargando la práctica…"
+              : phase === "idle"
+                ? "Comprimir: pulsa Espacio o toca aquí para empezar"
+                : phase === "running"
+                  ? "Comprimir"
+                  : "Práctica terminada"}
           </span>
           {phase === "running" ? <span className="mt-2 text-sm text-slate-700">Quedan {remaining} s</span> : null}
         </button>
