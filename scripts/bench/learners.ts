@@ -395,17 +395,12 @@ export function learnersMarkdown(r: LearnersResult) {
  * settle). A production server has been up for hours; without this the section measured the compiler.
  */
 export async function runLearnerWarmup(opts: Omit<Parameters<typeof runLearners>[0], "thinkMs">): Promise<NonNullable<LearnersResult["warmup"]>> {
-  const started = performance.now();
-  const httpBefore = requestsSent.get(opts.base) ?? 0;
-  const cpuBefore = processCpuMs(opts.pid);
   const r = await runLearners({ ...opts, thinkMs: 0, network: 11 });
-  const httpRequests = (requestsSent.get(opts.base) ?? 0) - httpBefore;
-  const cpuAfter = processCpuMs(opts.pid);
   return {
     learners: opts.learners,
-    seconds: round((performance.now() - started) / 1000),
-    httpRequests,
-    cpuMsPerHttpRequest: cpuBefore !== null && cpuAfter !== null && httpRequests > 0 ? round((cpuAfter - cpuBefore) / httpRequests) : null,
+    seconds: round(r.signup.seconds + r.active.seconds),
+    httpRequests: r.active.httpRequests ?? 0,
+    cpuMsPerHttpRequest: r.active.cpuMsPerHttpRequest ?? null,
     errors: r.steps.reduce((n, s) => n + s.errors, 0),
   };
 }
