@@ -7,7 +7,9 @@
 // leaves behind (its admin and course 1); this signs up its own learner and enrols it, as the cpu section does.
 // Environment: DATABASE_URL (required), AB_PAGES (comma-separated paths; "A/…" is requested as the admin),
 // AB_WARMUP (800 requests per page and server), AB_BLOCK (100), AB_ROUNDS (6), AB_ARGS_0 / AB_ARGS_1 (node flags
-// for server A / B, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--single-threaded-gc"), AB_PORT (3600).
+// for server A / B, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--single-threaded-gc"), AB_NODE_0 / AB_NODE_1
+// (the Node binary that runs server A / B, e.g. one from the npm registry's `node` package; default: this one),
+// AB_PORT (3600).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -41,7 +43,7 @@ async function start(build: string, index: number, learnerEmail: string, passwor
   const port = count("AB_PORT", 3600) + index;
   const base = `http://127.0.0.1:${port}`;
   const args = (process.env[`AB_ARGS_${index}`] ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...args, "server.js"], {
+  const child = spawn(process.env[`AB_NODE_${index}`] || process.execPath, [...args, "server.js"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: {

@@ -83,7 +83,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   else delete env.DATABASE_URL;
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": profile the server while it is measured.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join("scripts", "bench", "serve.mjs")], {
+  // BENCH_SERVER_NODE: the Node binary that runs the app server (default: the one running the bench).
+  const child = spawn(process.env.BENCH_SERVER_NODE || process.execPath, [...nodeArgs, path.join("scripts", "bench", "serve.mjs")], {
     cwd: options.root,
     env,
     stdio: ["ignore", out, out],
