@@ -60,7 +60,10 @@ const machine = {
   cores: os.cpus().length,
   cpu: os.cpus()[0]?.model.trim() ?? "unknown",
   memoryGb: Math.round(os.totalmem() / 2 ** 30),
-  node: process.version,
+  /** The Node that runs the app server: this one, or BENCH_SERVER_NODE (see server.ts). */
+  node: process.env.BENCH_SERVER_NODE
+    ? spawnSync(process.env.BENCH_SERVER_NODE, ["--version"], { encoding: "utf8" }).stdout.trim() || process.env.BENCH_SERVER_NODE
+    : process.version,
   /** Other work on the machine skews every figure: the 1-minute load average when the bench started. */
   loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
   database: config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : "PGlite (embedded)",
