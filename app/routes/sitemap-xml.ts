@@ -1,6 +1,7 @@
 // sitemap.xml: the public pages and every published course, with absolute URLs from PUBLIC_URL.
 import { listPublishedCourseEntries } from "~/server/courses.server";
 import { env } from "~/server/env.server";
+import { escapeHtml } from "~/domain/html-escape";
 
 const STATIC_PAGES = [
   { path: "/", priority: "1.0" },
@@ -10,18 +11,14 @@ const STATIC_PAGES = [
   { path: "/certificados", priority: "0.3" },
 ];
 
-function escapeXml(s: string) {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
 export async function loader() {
   const origin = env().PUBLIC_URL;
   const courses = await listPublishedCourseEntries();
   const urls = [
-    ...STATIC_PAGES.map((p) => `  <url><loc>${escapeXml(origin + p.path)}</loc><priority>${p.priority}</priority></url>`),
+    ...STATIC_PAGES.map((p) => `  <url><loc>${escapeHtml(origin + p.path)}</loc><priority>${p.priority}</priority></url>`),
     ...courses.map(
       (c) =>
-        `  <url><loc>${escapeXml(`${origin}/cursos/${c.id}`)}</loc><lastmod>${c.updatedAt.toISOString().slice(0, 10)}</lastmod><priority>0.8</priority></url>`,
+        `  <url><loc>${escapeHtml(`${origin}/cursos/${c.id}`)}</loc><lastmod>${c.updatedAt.toISOString().slice(0, 10)}</lastmod><priority>0.8</priority></url>`,
     ),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

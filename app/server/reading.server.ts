@@ -11,6 +11,7 @@ import path from "node:path";
 import sanitizeHtml from "sanitize-html";
 import { parseDocument, parseInline, parseSlides, type Block } from "../../scripts/content/markdown";
 import { checkFigureSvg } from "../../scripts/content/figures";
+import { escapeHtml } from "~/domain/html-escape";
 
 /**
  * Stored with each lesson, the HTML changes only when the catalogue does: a change to how it is built must
@@ -31,9 +32,6 @@ export function figureUrl(name: string, svg: string): string {
 export function figureVersion(svg: string): string {
   return crypto.createHash("sha256").update(svg, "utf8").digest("hex").slice(0, 12);
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function inline(text: string): string {
   return parseInline(text)
