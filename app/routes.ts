@@ -29,7 +29,7 @@ export default [
     route("perfil", "routes/perfil.tsx"),
     route("compras", "routes/compras.tsx"),
     route("compras/:number", "routes/compra.tsx"),
-    route("compras/:number/webpay", "routes/compra-webpay.tsx"),
+    route("compras/:number/webpay", "routes/compra-webpay.ts"),
     // Companies' portal (decisions.md E2): each loader and action checks the company's managers itself
     route("empresa", "routes/empresa/index.tsx"),
     route("empresa/:companyId", "routes/empresa/empresa.tsx"),

@@ -1,6 +1,6 @@
 // /cursos/:id/comprar — the checkout of a priced course (decisions.md E1). The amount is the server's
 // (price and coupon); the form only chooses the method, a coupon and accepts the terms.
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/curso-comprar";
 import { CHECKOUT_FIELDS, checkoutSchema, commerceMessages } from "~/domain/commerce";
@@ -75,7 +75,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "couponError":
         return data<CheckoutActionData>({ fieldErrors: { coupon: result.message }, values: parsed.values, formError: null }, { status: 400 });
       case "webpay":
-        return redirect(`${orderPath(result.number)}/webpay`);
+        // A whole-page visit: the page that leads to Webpay is a document of its own, not one of the app's pages.
+        return redirectDocument(`${orderPath(result.number)}/webpay`);
       case "webpayFailed":
         return data<CheckoutActionData>({ fieldErrors: {}, values: parsed.values, formError: commerceMessages.paymentStartFailed }, { status: 502 });
       default:

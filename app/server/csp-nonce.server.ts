@@ -4,7 +4,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 
 export const cspNonceContext = createContext<string | undefined>(undefined);
 
-export function cspNonceFrom(context: RouterContextProvider | undefined): string | undefined {
+export function cspNonceFrom(context: Pick<RouterContextProvider, "get"> | undefined): string | undefined {
   try {
     return context?.get(cspNonceContext);
   } catch {

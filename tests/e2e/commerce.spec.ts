@@ -68,6 +68,29 @@ test.describe("compra con Webpay", () => {
     await expect(page.getByText("Pagado", { exact: true })).toHaveCount(1);
   });
 
+  // With JavaScript (every other test here) the page that leads to Webpay sends its form by itself, under the
+  // page's Content-Security-Policy; without it, the buyer presses its button.
+  test("sin JavaScript, 'Ir a Webpay' lleva al formulario de pago de Webpay", { tag: "@escritorio" }, async ({ page, browser }) => {
+    await signUpAs(page);
+    const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await noScript.newPage();
+    await plain.goto("/cursos/1/comprar");
+    await plain.getByRole("radio", { name: /Webpay Plus/ }).check();
+    await plain.getByRole("checkbox", { name: "Acepto los términos de compra" }).check();
+    await plain.getByRole("button", { name: "Confirmar compra" }).click();
+    await expect(plain).toHaveURL(/\/compras\/[A-Z0-9]{4}-[A-Z0-9]{4}\/webpay$/);
+    await expect(plain.getByRole("heading", { level: 1, name: "Te estamos llevando a Webpay..." })).toBeVisible();
+    await expect(plain).toHaveTitle("Ir a Webpay | Academia Andes");
+    // axe needs JavaScript: the same markup, without the script that would send it on, in the other page.
+    await page.setContent((await plain.content()).replace(/<script[\s\S]*?<\/script>/g, ""));
+    await expectNoA11yViolations(page);
+    await plain.getByRole("button", { name: "Ir a Webpay" }).click();
+    // Webpay's own pages need JavaScript to send the buyer back: the academy's part ends at its form.
+    await expect(plain.getByRole("heading", { name: "Webpay Plus local — pago de prueba" })).toBeVisible();
+    await expect(plain.getByText("$20.000").first()).toBeVisible();
+    await noScript.close();
+  });
+
   test("tarjeta rechazada: el pedido queda rechazado y se puede intentar de nuevo", async ({ page }) => {
     await signUpAs(page);
     await checkoutToWebpay(page, 1);

@@ -1,7 +1,7 @@
 // /empresa/:companyId/comprar — a manager buys N seats of a course for the company through the commerce
 // checkout: one order for N × price, paid by Webpay or bank transfer; when it is paid the seats are credited
 // in the same transaction (orders.server.ts markPaid).
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, redirectDocument } from "react-router";
 import { readFormOrThrow } from "~/server/request-body.server";
 import type { Route } from "./+types/comprar";
 import { SEAT_PURCHASE_FIELDS, seatPurchaseSchema } from "~/domain/companies";
@@ -57,7 +57,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "alreadyEnrolled":
         return data<BuySeatsActionData>({ fieldErrors: { courseId: commerceMessages.notForSale }, values: parsed.values, formError: null }, { status: 400 });
       case "webpay":
-        return redirect(`${orderPath(result.number)}/webpay`);
+        // A whole-page visit: the page that leads to Webpay is a document of its own, not one of the app's pages.
+        return redirectDocument(`${orderPath(result.number)}/webpay`);
       case "webpayFailed":
         return data<BuySeatsActionData>({ fieldErrors: {}, values: parsed.values, formError: commerceMessages.paymentStartFailed }, { status: 502 });
       default:

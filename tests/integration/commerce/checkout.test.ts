@@ -12,10 +12,11 @@ import { db } from "~/server/db/client.server";
 import { coupon, course, courseWaitlist, order } from "~/server/db/schema";
 import { getEnrolStates } from "~/server/enrolments.server";
 import { useLocalWebpay } from "../payments/webpay-support";
+import { payAtWebpay } from "../../../scripts/webpay/browser";
 import { call } from "../learning/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { enrolmentsOf, mailsTo, numberFrom, orderRow, payWith, paymentsOf, returnToAcademy, startCheckout, toWebpay } from "./support";
+import { enrolmentsOf, mailsTo, numberFrom, openWebpayForm, orderRow, payWith, paymentsOf, returnToAcademy, startCheckout, toWebpay } from "./support";
 
 const webpay = useLocalWebpay(0);
 
@@ -49,6 +50,23 @@ describe("quién puede comprar", () => {
     expect(page.status).toBe(200);
     expect(page.data.course).toMatchObject({ id: 1, priceLabel: "$20.000" });
     expect(page.data.course.includes.length).toBeGreaterThan(2);
+  });
+
+  it("la página que lleva a Webpay: el token en su formulario, sin guardarse en caché; pagado el pedido, ya no lleva", async () => {
+    const u = await createUser();
+    const { number, redirect } = await toWebpay(u.cookie);
+    const form = await openWebpayForm(`/compras/${number}/webpay`, u.cookie);
+    const row = await orderRow(number);
+    expect(form).toMatchObject({ url: row.webpayUrl, token: row.token });
+    expect(form.headers.get("cache-control")).toBe("no-store");
+    expect(form.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(form.html).toContain('<html lang="es-CL">');
+    expect(form.html).toContain("Te estamos llevando a Webpay...");
+    expect(form.html).toContain('<button type="submit">Ir a Webpay</button>');
+    // Once the order is no longer pending, the same address leads to the order instead.
+    await returnToAcademy(await payAtWebpay(redirect, "Pagar"));
+    expect((await orderRow(number)).status).toBe("paid");
+    expect(await call(webpayRoute.loader, getRequest(`/compras/${number}/webpay`, u.cookie), { number })).toMatchObject({ status: 302, location: `/compras/${number}` });
   });
 
   it("otra persona no ve el pedido ni su pago: 404, y no aparece en sus compras", async () => {

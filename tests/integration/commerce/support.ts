@@ -27,9 +27,22 @@ export async function toWebpay(cookie: string, courseId = 1, fields: Record<stri
   expect(res.status).toBe(302);
   expect(res.location).toMatch(/^\/compras\/[A-Z0-9-]+\/webpay$/);
   const number = numberFrom(res.location);
-  const page = await call<{ url: string; token: string }>(webpayRoute.loader, getRequest(res.location!, cookie), { number });
+  const form = await openWebpayForm(res.location!, cookie);
+  return { number, token: form.token, redirect: { url: form.url, fields: { token_ws: form.token } } };
+}
+
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** The page that sends the browser to Webpay (/compras/:number/webpay), read as a browser reads it: the form's
+ * target and its token_ws, and the page itself. */
+export async function openWebpayForm(location: string, cookie: string) {
+  const page = await call(webpayRoute.loader, getRequest(location, cookie), { number: numberFrom(location) });
   expect(page.status).toBe(200);
-  return { number, token: page.data.token, redirect: { url: page.data.url, fields: { token_ws: page.data.token } } };
+  const html = await page.response!.text();
+  const url = /<form [^>]*action="([^"]*)"/.exec(html)?.[1];
+  const token = /name="token_ws" value="([^"]*)"/.exec(html)?.[1];
+  if (url === undefined || token === undefined) throw new Error(`no form to Webpay in ${location}:\n${html}`);
+  return { url: decode(url), token: decode(token), html, headers: page.response!.headers };
 }
 
 /** The browser's request back to the academy, sent to the return route (loader for GET, action for POST). */
