@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
-import { renderMail } from "~/server/mail/render-mail.server";
+import { render as reactEmailRender } from "@react-email/render";
+import { mailElement, renderHtml, renderMail } from "~/server/mail/render-mail.server";
 import type { MailKind, MailMessage } from "~/server/mail/messages.server";
 import { BASE_URL, HOSTILE, allSamples, hostile, samples } from "./samples";
 
@@ -188,6 +189,18 @@ describe("renderMail: cada tipo de correo", () => {
 });
 
 describe("renderMail: reglas comunes", () => {
+  it("el HTML es el documento que arma @react-email/render, sin la precarga de imagen que React pone en <head>", async () => {
+    // Its streaming render also leaves React's markers (Suspense boundaries, text separators): comments no client shows.
+    const withoutStreamMarkers = (html: string) => html.replace(/<!--(\$|\/\$|html|head|body| )-->/g, "");
+    for (const message of [...allSamples, ...allSamples.map(hostile)]) {
+      const { element } = mailElement(message, { baseUrl: BASE_URL });
+      const ours = renderHtml(element);
+      expect(ours, message.kind).toBe(withoutStreamMarkers(await reactEmailRender(element)));
+      expect(ours).not.toContain('rel="preload"');
+      expect(ours).toContain("/images/logo-correo.png");
+    }
+  });
+
   it("los enlaces se arman desde la URL base recibida, con o sin barra final", async () => {
     const mail = await render(samples.welcome, "https://cursos.otra-academia.cl/");
     expect(hrefs(mail.html)).toContain("https://cursos.otra-academia.cl/cursos");
