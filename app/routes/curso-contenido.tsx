@@ -35,14 +35,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const courseId = parseId(params.courseId);
   if (courseId === null) return data({ kind: "not-found" as const }, { status: 404 });
   const url = new URL(request.url);
-  const view = await getCourseContentView({ user, courseId, lessonId: parseId(url.searchParams.get("leccion")) });
-  if (view.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404 });
-  if (view.kind === "not-enrolled") return data({ kind: "not-enrolled" as const, course: view.course }, { status: 403 });
   // Resume: name the chosen lesson in the URL before anything is shown. Everything after (its completion, a
   // reload, opening the drawer) then keeps to that lesson; a page left unnamed would move on to the next
   // unfinished one as soon as this one was completed.
-  if (view.lesson && !url.searchParams.has("leccion")) {
-    url.searchParams.set("leccion", String(view.lesson.id));
+  const resume = !url.searchParams.has("leccion");
+  const view = await getCourseContentView({ user, courseId, lessonId: parseId(url.searchParams.get("leccion")), resume });
+  if (view.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404 });
+  if (view.kind === "not-enrolled") return data({ kind: "not-enrolled" as const, course: view.course }, { status: 403 });
+  if (view.kind === "resume") {
+    url.searchParams.set("leccion", String(view.lessonId));
     throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
   }
   const exam =

@@ -308,6 +308,8 @@ async function readLessonHtml(lessonId: number): Promise<string> {
 export type CourseContentView =
   | { kind: "not-found" }
   | { kind: "not-enrolled"; course: { id: number; title: string } }
+  /** Asked with `resume`: the lesson to name in the URL; nothing of the page is read yet. */
+  | { kind: "resume"; lessonId: number }
   | ({ kind: "content" } & ContentPageData);
 
 /**
@@ -319,6 +321,11 @@ export async function getCourseContentView(options: {
   user: SessionUser;
   courseId: number;
   lessonId: number | null;
+  /**
+   * The page was opened without a lesson: answer only which one it resumes at, for the redirect that names
+   * it, instead of reading (and then dropping) that lesson's text, which can be tens of KB.
+   */
+  resume?: boolean;
 }): Promise<CourseContentView> {
   const access = await resolveCourseAccess(options.user, options.courseId);
   if (access.kind === "not-found") return { kind: "not-found" };
@@ -343,6 +350,7 @@ export async function getCourseContentView(options: {
   const requested = options.lessonId !== null ? ordered.find((l) => l.id === options.lessonId) : undefined;
   const resumeAt = enrolmentRow ? nextLesson(ordered, completedIds) : null;
   const selected = requested ?? resumeAt ?? published[0] ?? null;
+  if (options.resume && selected) return { kind: "resume", lessonId: selected.id };
 
   const modules: PanelModule[] = outline.modules.map((m) => ({
     id: m.id,
