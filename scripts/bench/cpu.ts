@@ -77,7 +77,7 @@ interface Page {
   client: Client;
 }
 
-const queriesOf = (headers: Headers) => {
+const queriesOf = (headers: Pick<Headers, "get">) => {
   const v = headers.get("x-query-count");
   return v === null ? null : Number(v);
 };

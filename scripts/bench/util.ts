@@ -1,6 +1,8 @@
 // Small helpers shared by the bench sections: percentiles, formatting, a cookie-keeping HTTP client.
 import fs from "node:fs";
+import http from "node:http";
 import { performance } from "node:perf_hooks";
+import zlib from "node:zlib";
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -111,14 +113,31 @@ export interface Timed {
   ms: number;
   body: string;
   bytes: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   location: string | null;
 }
 
-/** A browser-like client: keeps its cookies, follows no redirect by itself, times each request. */
+/** The response headers the bench reads (the shape of fetch's Headers, for the parts used). */
+export class ResponseHeaders {
+  constructor(private readonly raw: http.IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const value = this.raw[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  }
+  getSetCookie(): string[] {
+    return this.raw["set-cookie"] ?? [];
+  }
+}
+
 /** HTTP requests sent by every Client, by base URL: the learners' CPU per request counts all of them. */
 export const requestsSent = new Map<string, number>();
 
+// The simulated browsers share the machine's two cores with the server they measure, so the client must
+// cost little: node:http with kept-alive connections takes about a third of the CPU of fetch (undici)
+// per request here, CPU that otherwise queues in front of the app's own (see README "Rendimiento").
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+/** A browser-like client: keeps its cookies, follows no redirect by itself, times each request. */
 export class Client {
   cookies = new Map<string, string>();
   constructor(
@@ -134,7 +153,7 @@ export class Client {
     return [...this.cookies.keys()].some((k) => k.endsWith("better-auth.session_token"));
   }
 
-  private keep(headers: Headers) {
+  private keep(headers: ResponseHeaders) {
     for (const line of headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
       const eq = pair!.indexOf("=");
@@ -160,28 +179,18 @@ export class Client {
       body = JSON.stringify(init.json);
       headers["content-type"] = "application/json";
     }
+    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     if (method !== "GET" && method !== "HEAD") headers.origin ??= this.base;
     const started = performance.now();
     requestsSent.set(this.base, (requestsSent.get(this.base) ?? 0) + 1);
-    const res = await fetch(this.base + path, {
-      method,
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
-    });
-    let text = "";
-    let bytes = 0;
-    if (init.binary) {
-      const buf = await res.arrayBuffer();
-      bytes = buf.byteLength;
-    } else {
-      text = await res.text();
-      bytes = text.length;
-    }
+    const res = await send(new URL(this.base + path), method, headers, body, init.timeoutMs ?? 30_000);
+    const decoded = decode(res.body, res.headers["content-encoding"]);
+    const text = init.binary ? "" : decoded.toString("utf8");
+    const bytes = init.binary ? decoded.byteLength : text.length;
     const ms = performance.now() - started;
-    this.keep(res.headers);
-    return { status: res.status, ms, body: text, bytes, headers: res.headers, location: res.headers.get("location") };
+    const responseHeaders = new ResponseHeaders(res.headers);
+    this.keep(responseHeaders);
+    return { status: res.status, ms, body: text, bytes, headers: responseHeaders, location: responseHeaders.get("location") };
   }
 
   get(path: string, init?: Parameters<Client["request"]>[2]) {
@@ -214,4 +223,26 @@ export function decodeEntities(s: string) {
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
+}
+
+/** One request on a kept-alive connection; the whole body, as sent (still compressed). */
+function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${url.pathname}: no answer within ${timeoutMs} ms`)));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+function decode(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === "br") return zlib.brotliDecompressSync(body);
+  if (encoding === "gzip") return zlib.gunzipSync(body);
+  if (encoding === "deflate") return zlib.inflateSync(body);
+  return body;
 }
