@@ -1,6 +1,7 @@
 // Public course queries: what a visitor may see of the catalogue. Drafts never leave this module.
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { formatClp, formatDate, formatHours, formatMinutes, plural, truncate } from "~/domain/format";
+import { catalogueCache } from "./catalogue-cache.server";
 import { db } from "./db/client.server";
 import { course, courseModule, lesson } from "./db/schema";
 import { lessonTypeLabel } from "~/domain/lesson-types";
@@ -150,10 +151,15 @@ export type ModuleSummary = {
 };
 
 /**
- * A published course with its modules, lessons and related courses, or null (unknown or draft).
- * Four queries whatever the size of the course; the last three run together.
+ * A published course with its modules, lessons and related courses, or null (unknown or draft), as every
+ * signed-in page about one course shows it (its detail, the checkout, a company's course pages): kept per
+ * process like the outlines (catalogue-cache.server.ts), dropped on every catalogue change, as anonymous
+ * visitors' cached pages are. Deep-frozen: shared by every request.
  */
-export async function getPublishedCourse(id: number) {
+export const getPublishedCourse = catalogueCache(readPublishedCourse);
+
+/** Four queries whatever the size of the course; the last three run together. */
+async function readPublishedCourse(id: number) {
   const [row] = await db()
     .select()
     .from(course)

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
+import { env, setEnv } from "~/server/env.server";
+import { catalogueChanged } from "~/server/catalogue-events.server";
 import { course, courseModule, lesson } from "~/server/db/schema";
 import {
   getFeaturedCourse,
@@ -121,6 +123,28 @@ describe("detalle de un curso", () => {
   it("un curso en borrador o inexistente no se muestra", async () => {
     expect(await getPublishedCourse(3)).toBeNull();
     expect(await getPublishedCourse(999)).toBeNull();
+  });
+
+  it("con la copia en memoria (como en producción): compartida y congelada, renovada cuando el catálogo avisa un cambio", async () => {
+    const saved = env();
+    setEnv({ ...saved, OUTLINE_CACHE_MS: 60_000 });
+    catalogueChanged();
+    const [before] = await db().select({ title: course.title }).from(course).where(eq(course.id, 1));
+    try {
+      const first = await getPublishedCourse(1);
+      expect(await getPublishedCourse(1)).toBe(first);
+      expect(() => first!.modules.push(first!.modules[0]!)).toThrow(TypeError);
+      // A write nobody announced stays unseen; the course editor and the catalogue refresh announce theirs.
+      await db().update(course).set({ title: "Título cambiado sin aviso" }).where(eq(course.id, 1));
+      const user = await createUser();
+      expect((await callLoader(detailLoader, "/cursos/1", { id: "1" }, user.cookie)).data!.hero).toContain(before!.title);
+      catalogueChanged();
+      expect((await callLoader(detailLoader, "/cursos/1", { id: "1" }, user.cookie)).data!.hero).toContain("Título cambiado sin aviso");
+    } finally {
+      await db().update(course).set({ title: before!.title }).where(eq(course.id, 1));
+      setEnv(saved);
+      catalogueChanged();
+    }
   });
 
   it.each(["abc", "1.5", "-1", "0", "1e3", " 1", "99999999999", ""])("el id %j no es un curso", (raw) => {
