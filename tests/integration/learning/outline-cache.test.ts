@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { courseModule } from "~/server/db/schema";
+import { courseModule, lesson } from "~/server/db/schema";
 import { env, setEnv, type Env } from "~/server/env.server";
 import { catalogueChanged } from "~/server/catalogue-events.server";
 import { action as editorAction } from "~/routes/admin/curso-editor";
@@ -80,5 +80,23 @@ describe("el esquema del curso guardado en memoria", () => {
     expect((await moduleTitles(u.cookie))[0]).toBe("Módulo editado");
     await call(editorAction, formRequest("/admin/cursos/1", { intent: "update-module", moduleId: String(first!.id), title: first!.title, description: first!.description }, { cookie: admin.cookie }), { id: "1" });
     expect((await moduleTitles(u.cookie))[0]).toBe(first!.title);
+  });
+  it("el texto de una lectura también: compartido, y renovado cuando el catálogo avisa un cambio", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    const lectura = await lessonId(COURSE1.lectura);
+    const readingOf = async () => ((await openContent(u.cookie, 1, `?leccion=${lectura}`)).data.lesson as { html: string | null }).html;
+    const [before] = await db().select({ html: lesson.readingHtml, body: lesson.body }).from(lesson).where(eq(lesson.id, lectura));
+    const shown = await readingOf();
+    expect(shown).toBeTruthy();
+    await db().update(lesson).set({ readingHtml: "<p>Lectura cambiada sin aviso</p>" }).where(eq(lesson.id, lectura));
+    try {
+      expect(await readingOf()).toBe(shown);
+      catalogueChanged();
+      expect(await readingOf()).toBe("<p>Lectura cambiada sin aviso</p>");
+    } finally {
+      await db().update(lesson).set({ readingHtml: before!.html }).where(eq(lesson.id, lectura));
+      catalogueChanged();
+    }
   });
 });
