@@ -63,16 +63,22 @@ export type CheckoutResult =
 /** Creates the order of a checkout and, for Webpay, the transaction at Transbank. */
 export async function checkout(input: CheckoutInput, provider: PaymentProvider = webpayProvider()): Promise<CheckoutResult> {
   const created = await db().transaction(async (tx): Promise<CheckoutResult | { kind: "startWebpay"; order: OrderRow }> => {
-    const [target] = await tx
-      .select({ id: course.id, title: course.title, priceClp: course.priceClp })
-      .from(course)
-      .where(and(eq(course.id, input.courseId), eq(course.status, "published")))
-      .limit(1);
+    // Three independent reads sent together: one round trip instead of three (#19; a checkout is one of the
+    // steps many buyers take at once).
+    const [[target], modes, enrolled] = await Promise.all([
+      tx
+        .select({ id: course.id, title: course.title, priceClp: course.priceClp })
+        .from(course)
+        .where(and(eq(course.id, input.courseId), eq(course.status, "published")))
+        .limit(1),
+      getSaleModes([input.courseId], tx),
+      input.company ? null : findEnrolment(input.userId, input.courseId, tx),
+    ]);
     if (!target) return { kind: "notFound" };
-    const mode = (await getSaleModes([target.id], tx)).get(target.id);
+    const mode = modes.get(target.id);
     if (mode === "free") return { kind: "free" };
     if (mode !== "paid" || target.priceClp === null) return { kind: "notForSale" };
-    if (!input.company && (await findEnrolment(input.userId, target.id, tx))) return { kind: "alreadyEnrolled" };
+    if (enrolled) return { kind: "alreadyEnrolled" };
 
     if (input.method === "transfer" && !input.couponCode && !input.company) {
       // One open transfer order per learner and course: a second checkout shows the first again.

@@ -64,7 +64,11 @@ export type PaymentValues = Omit<typeof payment.$inferInsert, "orderId">;
  * unique order_id and the enrolment's unique (user, course) hold even if two callers got this far.
  */
 export async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, actorUserId: string | null, note: string | null) {
-  const [inserted] = await tx.insert(payment).values({ ...values, orderId: row.id }).onConflictDoNothing().returning({ id: payment.id });
+  // The payment and the buyer's name for the mail, sent together (one round trip; #19).
+  const [[inserted], buyer] = await Promise.all([
+    tx.insert(payment).values({ ...values, orderId: row.id }).onConflictDoNothing().returning({ id: payment.id }),
+    readBuyer(tx, row),
+  ]);
   if (!inserted) return;
   const paidAt = new Date();
   const method: PaymentMethod =
@@ -78,7 +82,7 @@ export async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, act
   // there (CPU, and under load a wait for the event loop) made concurrent payments of a course queue behind each
   // other, each holding a database connection the other pages then waited for (bench, 200 learners: the
   // payment step's p50 was 1.6 s). After the enrolment: one round trip (setStatus) and the commit.
-  const mail = await renderOrderMail(tx, row, (base) =>
+  const mail = await renderOrderMail(buyer, row, (base) =>
     row.method === "transfer"
       ? { ...base, kind: "transferConfirmed", total: row.amountClp, startPath: startPathOf(row), orderPath: orderPath(row.number) }
       : {
@@ -96,10 +100,16 @@ export async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, act
   const wasReleased = row.status === "cancelled" || row.status === "failed" || row.status === "rejected";
   // A late authorisation beats an earlier cancel: the coupon use it gave back is taken again (money was taken).
   if (wasReleased && row.couponId !== null) await tx.update(coupon).set({ uses: sql`${coupon.uses} + 1` }).where(eq(coupon.id, row.couponId));
-  if (mail) await queueMail(mail, tx);
-  // Seats for a company are credited to it (once per order: the ledger's unique order_id); nobody is enrolled.
-  if (row.companyId !== null) await creditSeats(tx, { companyId: row.companyId, courseId: row.courseId, count: row.quantity, kind: "purchase", orderId: row.id, byUserId: actorUserId ?? row.userId });
-  const enrolled: EnrolResult = row.companyId !== null ? { status: "course-not-found" } : await enrolInCourse({ userId: row.userId, courseId: row.courseId }, tx);
+  // The receipt is queued in the same round trip as the enrolment's (or the seats') first statement.
+  const [, enrolled] = await Promise.all([
+    mail ? queueMail(mail, tx) : null,
+    row.companyId !== null
+      ? // Seats for a company are credited to it (once per order: the ledger's unique order_id); nobody is enrolled.
+        creditSeats(tx, { companyId: row.companyId, courseId: row.courseId, count: row.quantity, kind: "purchase", orderId: row.id, byUserId: actorUserId ?? row.userId }).then(
+          (): EnrolResult => ({ status: "course-not-found" }),
+        )
+      : enrolInCourse({ userId: row.userId, courseId: row.courseId }, tx),
+  ]);
   const enrolmentId = enrolled.status === "course-not-found" ? null : enrolled.enrolmentId;
   if (enrolled.status === "course-not-found" && row.companyId === null) logger.error({ orderId: row.id }, "paid order for an unpublished course: no enrolment");
   const notes = [note, enrolled.status === "already-enrolled" ? "La persona ya estaba inscrita en el curso" : null].filter(Boolean).join(". ");
@@ -110,18 +120,25 @@ type MailBase = { name: string; orderNumber: string; course: { id: number; title
 
 /** Renders a mail about an order for its buyer and queues it in the same transaction. */
 export async function queueOrderMail(tx: Tx, row: OrderRow, build: (base: MailBase) => MailMessage) {
-  const mail = await renderOrderMail(tx, row, build);
+  const mail = await renderOrderMail(await readBuyer(tx, row), row, build);
   if (mail) await queueMail(mail, tx);
 }
 
-/** A mail about an order for its buyer, rendered; null when the buyer is gone. */
-async function renderOrderMail(tx: Tx, row: OrderRow, build: (base: MailBase) => MailMessage): Promise<Mail | null> {
+type Buyer = { name: string; email: string; title: string };
+
+/** The buyer's name and address and the course's title, for an order's mails; null when the buyer is gone. */
+async function readBuyer(tx: Tx, row: OrderRow): Promise<Buyer | null> {
   const [who] = await tx
     .select({ name: user.name, email: user.email, title: course.title })
     .from(user)
     .innerJoin(course, eq(course.id, row.courseId))
     .where(eq(user.id, row.userId))
     .limit(1);
+  return who ?? null;
+}
+
+/** A mail about an order for its buyer, rendered; null when the buyer is gone. */
+async function renderOrderMail(who: Buyer | null, row: OrderRow, build: (base: MailBase) => MailMessage): Promise<Mail | null> {
   if (!who) return null;
   const message = build({ name: who.name, orderNumber: row.number, course: { id: row.courseId, title: who.title }, quantity: row.quantity });
   return { to: who.email, ...(await renderMail(message, { baseUrl: env().PUBLIC_URL })) };
