@@ -1,7 +1,8 @@
 // The final exam (product-spec.md §4 Exam view, §5, §9; decisions.md B11). The server draws the
 // questions, keeps the correct answers to itself until grading, grades, numbers and stores every attempt.
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "./db/client.server";
 import { examAttempt, lesson, question, user as userTable } from "./db/schema";
 import { completeLessonInTx, findLesson, resolveCourseAccess } from "./learning.server";
@@ -82,12 +83,15 @@ export async function startExamAttempt(options: {
   courseId: number;
   lessonId: number;
 }): Promise<{ ok: true; attemptId: number } | ExamFailure> {
-  const access = await examAccess(options.user, options.courseId, options.lessonId);
+  // The access check and the bank are read together: one round trip (#19); the bank is used only if access is granted.
+  const [access, bank] = await Promise.all([
+    examAccess(options.user, options.courseId, options.lessonId),
+    db()
+      .select({ id: question.id, options: question.options })
+      .from(question)
+      .where(and(eq(question.lessonId, options.lessonId), isNull(question.retiredAt))),
+  ]);
   if (!access.ok) return access;
-  const bank = await db()
-    .select({ id: question.id, options: question.options })
-    .from(question)
-    .where(and(eq(question.lessonId, options.lessonId), isNull(question.retiredAt)));
   const drawn = drawExam(
     bank.map((q) => ({ id: q.id, optionCount: q.options.length })),
     (n) => crypto.randomInt(n),
@@ -252,11 +256,14 @@ export async function submitExamAttempt(options: {
   attemptId: unknown;
   form: FormData;
 }): Promise<{ ok: true; attemptId: number; passed: boolean; score: number } | ExamFailure> {
-  const access = await examAccess(options.user, options.courseId, options.lessonId);
-  if (!access.ok) return access;
   const attemptId = idSchema.safeParse(options.attemptId);
+  // The access check and the attempt are read together: one round trip (#19); the attempt counts only if access is granted.
+  const [access, [attempt]] = await Promise.all([
+    examAccess(options.user, options.courseId, options.lessonId),
+    attemptId.success ? db().select().from(examAttempt).where(eq(examAttempt.id, attemptId.data)).limit(1) : [],
+  ]);
+  if (!access.ok) return access;
   if (!attemptId.success) return { ok: false, status: 400, message: learningMessages.attemptNotFound };
-  const [attempt] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId.data)).limit(1);
   if (!attempt || attempt.userId !== options.user.id || attempt.lessonId !== options.lessonId) {
     return { ok: false, status: 403, message: learningMessages.attemptNotFound };
   }
@@ -280,14 +287,16 @@ export async function submitExamAttempt(options: {
   try {
     await db().transaction(async (tx) => {
       await tx.select({ id: userTable.id }).from(userTable).where(eq(userTable.id, options.user.id)).for("no key update");
-      const [last] = await tx
-        .select({ n: max(examAttempt.attemptNumber) })
-        .from(examAttempt)
-        .where(and(eq(examAttempt.userId, options.user.id), eq(examAttempt.lessonId, options.lessonId)));
+      // Numbered under the user's lock, in the UPDATE itself: the next number after this user's submitted attempts.
+      const numbered = alias(examAttempt, "numbered");
+      const nextNumber = tx
+        .select({ n: sql<number>`coalesce(max(${numbered.attemptNumber}), 0) + 1` })
+        .from(numbered)
+        .where(and(eq(numbered.userId, options.user.id), eq(numbered.lessonId, options.lessonId)));
       const updated = await tx
         .update(examAttempt)
         .set({
-          attemptNumber: (last?.n ?? 0) + 1,
+          attemptNumber: sql`(${nextNumber})`,
           answers: parsed.answers,
           score: graded.score,
           passed: graded.passed,
