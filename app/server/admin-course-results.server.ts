@@ -5,32 +5,27 @@
 // cohort's funnel by day of enrolment, attempts by score band and attempt number, and answers per question
 // and bank option (each attempt's answers, stored as shown, mapped back through its option order), so a
 // year of a course with 19 000 enrolments sums a few hundred rows.
-import { and, asc, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
+import { and, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { PAGE_SIZE } from "~/domain/admin-forms";
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { optionLetter } from "~/domain/grading";
 import { chileIsoDay, medianOfCounts, PERIOD_LABELS, percent, periodBuckets, SCORE_BANDS, scoreBandLabel, type Period } from "~/domain/insight";
 import type { CourseResults, FunnelStep, QuestionStat } from "~/domain/insight-view";
 import { db } from "./db/client.server";
-import { course, courseModule, enrolmentCohortStat, enrolmentDayStat, examAnswerStat, examAttemptDayStat, lesson, question } from "./db/schema";
+import { examBank } from "./exam-bank.server";
+import { loadCourseOutline } from "./learning.server";
+import { enrolmentCohortStat, enrolmentDayStat, examAnswerStat, examAttemptDayStat } from "./db/schema";
 
 
+/** The course's modules with their published lessons counted, and its exam lessons, from the outline kept per process. */
 async function courseShape(courseId: number) {
-  const rows = await db()
-    .select({ moduleId: courseModule.id, moduleTitle: courseModule.title, position: courseModule.position, lessonId: lesson.id, type: lesson.type, status: lesson.status })
-    .from(courseModule)
-    .leftJoin(lesson, eq(lesson.moduleId, courseModule.id))
-    .where(eq(courseModule.courseId, courseId))
-    .orderBy(asc(courseModule.position), asc(courseModule.id));
-  const modules = new Map<number, { id: number; title: string; published: number }>();
-  const examLessonIds: number[] = [];
-  for (const r of rows) {
-    const m = modules.get(r.moduleId) ?? { id: r.moduleId, title: r.moduleTitle, published: 0 };
-    if (r.lessonId !== null && r.status === "published") m.published++;
-    if (r.lessonId !== null && r.type === "examen") examLessonIds.push(r.lessonId);
-    modules.set(r.moduleId, m);
-  }
-  return { modules: [...modules.values()], examLessonIds };
+  const outline = await loadCourseOutline(courseId);
+  if (!outline) return null;
+  return {
+    course: { id: outline.id, title: outline.title },
+    modules: outline.modules.map((m) => ({ id: m.id, title: m.title, published: m.lessons.filter((l) => l.status === "published").length })),
+    examLessonIds: outline.modules.flatMap((m) => m.lessons.filter((l) => l.type === "examen").map((l) => l.id)),
+  };
 }
 
 /**
@@ -43,12 +38,12 @@ export async function getCourseResults(
   questionPage: number | "all" = "all",
   now: Date = new Date(),
 ): Promise<CourseResults | null> {
-  const [c] = await db().select({ id: course.id, title: course.title }).from(course).where(eq(course.id, courseId)).limit(1);
-  if (!c) return null;
+  const shape = await courseShape(courseId);
+  if (!shape) return null;
+  const { course: c, modules, examLessonIds } = shape;
   const buckets = periodBuckets(period, now);
   const from = buckets[0]!.start;
   const to = buckets[buckets.length - 1]!.end;
-  const { modules, examLessonIds } = await courseShape(courseId);
   const hasExam = examLessonIds.length > 0;
   const fromDay = chileIsoDay(from);
   const toDay = chileIsoDay(to);
@@ -93,13 +88,8 @@ export async function getCourseResults(
           )
           .groupBy(examAnswerStat.questionId, examAnswerStat.chosen)
       : Promise.resolve([] as { questionId: number; chosen: number | null; n: number }[]),
-    hasExam
-      ? db()
-          .select({ id: question.id, lessonId: question.lessonId, prompt: question.prompt, options: question.options, correctIndex: question.correctIndex, retiredAt: question.retiredAt })
-          .from(question)
-          .where(inArray(question.lessonId, examLessonIds))
-          .orderBy(asc(question.id))
-      : Promise.resolve([]),
+    // The banks from this process's copy (exam-bank.server.ts).
+    Promise.all(examLessonIds.map(examBank)).then((banks) => banks.flat().sort((a, b) => a.id - b.id)),
   ]);
 
   const enrolled = Number(enrolledRow?.n ?? 0);

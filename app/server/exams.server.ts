@@ -1,10 +1,11 @@
 // The final exam (product-spec.md §4 Exam view, §5, §9; decisions.md B11). The server draws the
 // questions, keeps the correct answers to itself until grading, grades, numbers and stores every attempt.
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "./db/client.server";
-import { examAttempt, lesson, question, user as userTable } from "./db/schema";
+import { examAttempt, lesson, user as userTable } from "./db/schema";
+import { attemptQuestions, drawableQuestions } from "./exam-bank.server";
 import { completeLessonInTx, findLesson, resolveCourseAccess } from "./learning.server";
 import { logger } from "./logger.server";
 import type { SessionUser } from "./session.server";
@@ -31,23 +32,25 @@ export interface ExamIntroView {
 }
 
 export async function getExamIntro(userId: string, lessonId: number): Promise<ExamIntroView> {
-  const [bank] = await db().select({ n: count() }).from(question).where(and(eq(question.lessonId, lessonId), isNull(question.retiredAt)));
-  const rows = await db()
-    .select({
-      attemptNumber: examAttempt.attemptNumber,
-      submittedAt: examAttempt.submittedAt,
-      score: examAttempt.score,
-      passed: examAttempt.passed,
-    })
-    .from(examAttempt)
-    .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNotNull(examAttempt.submittedAt)))
-    .orderBy(asc(examAttempt.attemptNumber));
-  const [open] = await db()
-    .select({ id: examAttempt.id, draft: examAttempt.draftAnswers })
-    .from(examAttempt)
-    .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNull(examAttempt.submittedAt)))
-    .orderBy(desc(examAttempt.id))
-    .limit(1);
+  const [bank, rows, [open]] = await Promise.all([
+    drawableQuestions(lessonId),
+    db()
+      .select({
+        attemptNumber: examAttempt.attemptNumber,
+        submittedAt: examAttempt.submittedAt,
+        score: examAttempt.score,
+        passed: examAttempt.passed,
+      })
+      .from(examAttempt)
+      .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNotNull(examAttempt.submittedAt)))
+      .orderBy(asc(examAttempt.attemptNumber)),
+    db()
+      .select({ id: examAttempt.id, draft: examAttempt.draftAnswers })
+      .from(examAttempt)
+      .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNull(examAttempt.submittedAt)))
+      .orderBy(desc(examAttempt.id))
+      .limit(1),
+  ]);
   const history = rows.map((r) => ({
     attemptNumber: r.attemptNumber ?? 0,
     submittedAt: r.submittedAt!.toISOString(),
@@ -56,7 +59,7 @@ export async function getExamIntro(userId: string, lessonId: number): Promise<Ex
   }));
   return {
     questionCount: EXAM_QUESTION_COUNT,
-    available: (bank?.n ?? 0) >= EXAM_QUESTION_COUNT,
+    available: bank.length >= EXAM_QUESTION_COUNT,
     passed: history.some((h) => h.passed),
     history,
     openAttempt: open ? { id: open.id, answered: Object.keys(open.draft ?? {}).length } : null,
@@ -83,14 +86,8 @@ export async function startExamAttempt(options: {
   courseId: number;
   lessonId: number;
 }): Promise<{ ok: true; attemptId: number } | ExamFailure> {
-  // The access check and the bank are read together: one round trip (#19); the bank is used only if access is granted.
-  const [access, bank] = await Promise.all([
-    examAccess(options.user, options.courseId, options.lessonId),
-    db()
-      .select({ id: question.id, options: question.options })
-      .from(question)
-      .where(and(eq(question.lessonId, options.lessonId), isNull(question.retiredAt))),
-  ]);
+  // The bank comes from this process's copy (exam-bank.server.ts); it is used only if access is granted.
+  const [access, bank] = await Promise.all([examAccess(options.user, options.courseId, options.lessonId), drawableQuestions(options.lessonId)]);
   if (!access.ok) return access;
   const drawn = drawExam(
     bank.map((q) => ({ id: q.id, optionCount: q.options.length })),
@@ -134,12 +131,6 @@ export type AttemptView =
       questions: ReviewedQuestion[];
     };
 
-async function questionsOf(ids: number[]) {
-  const rows = ids.length ? await db().select().from(question).where(inArray(question.id, ids)) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id));
-}
-
 /**
  * One of the user's own attempts at this exam, as the learner may see it: an open attempt carries no
  * correct answer and no explanation; a failed one says which questions were wrong; a passed one is reviewed in full.
@@ -153,7 +144,7 @@ export async function getAttemptView(options: { userId: string; lessonId: number
     )
     .limit(1);
   if (!attempt) return null;
-  const questions = await questionsOf(attempt.questionIds);
+  const questions = await attemptQuestions(attempt.lessonId, attempt.questionIds);
   if (questions.some((q) => !q)) return null; // the bank was edited under this attempt
   const shown = questions.map((q, i) => ({
     id: q!.id,
@@ -275,7 +266,7 @@ export async function submitExamAttempt(options: {
   });
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message, values: parsed.values };
 
-  const questions = await questionsOf(attempt.questionIds);
+  const questions = await attemptQuestions(attempt.lessonId, attempt.questionIds);
   if (questions.some((q) => !q)) return { ok: false, status: 409, message: learningMessages.attemptNotFound };
   const graded = gradeAttempt({
     questionIds: attempt.questionIds,

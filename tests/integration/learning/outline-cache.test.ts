@@ -1,11 +1,12 @@
 // The course outline as production keeps it (app/server/catalogue-cache.server.ts, on here; the other tests
 // read it afresh): a learner takes the whole course through the shared copy — which is frozen, so code that
 // changed it for everyone would fail here —, a change nobody announced stays unseen until the catalogue
-// changes, and the course editor's changes are seen by the very next page.
+// changes, and the course editor's changes are seen by the very next page. The same for a reading's text and an
+// exam's question bank (app/server/exam-bank.server.ts), against which attempts are graded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { courseModule, lesson } from "~/server/db/schema";
+import { courseModule, examAttempt, lesson, question } from "~/server/db/schema";
 import { env, setEnv, type Env } from "~/server/env.server";
 import { catalogueChanged } from "~/server/catalogue-events.server";
 import { action as editorAction } from "~/routes/admin/curso-editor";
@@ -97,6 +98,52 @@ describe("el esquema del curso guardado en memoria", () => {
     } finally {
       await db().update(lesson).set({ readingHtml: before!.html }).where(eq(lesson.id, lectura));
       catalogueChanged();
+    }
+  });
+
+  it("el banco del examen también: un cambio sin aviso no cuenta, la alternativa correcta que cambia el editor cuenta en el envío siguiente", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    const admin = await createUser({ role: "admin" });
+    const exam = await lessonId(COURSE1.examen);
+    const firstQuestionOf = async (attemptId: number) => {
+      const [attempt] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId));
+      const [q] = await db().select().from(question).where(eq(question.id, attempt!.questionIds[0]!));
+      return q!;
+    };
+    const setCorrect = (q: typeof question.$inferSelect, correctIndex: number) =>
+      call(
+        editorAction,
+        formRequest(
+          "/admin/cursos/1",
+          { intent: "update-question", questionId: String(q.id), prompt: q.prompt, option0: q.options[0]!, option1: q.options[1]!, option2: q.options[2]!, option3: q.options[3]!, correctIndex: String(correctIndex), explanation: q.explanation },
+          { cookie: admin.cookie },
+        ),
+        { id: "1" },
+      );
+    const scoreOf = async (attemptId: number) => (await db().select({ score: examAttempt.score }).from(examAttempt).where(eq(examAttempt.id, attemptId)))[0]!.score;
+
+    // Written straight into the database, unannounced: the copy still grades with the old answer.
+    const first = await startAttempt(u.cookie, exam);
+    const unannounced = await firstQuestionOf(first);
+    await db().update(question).set({ correctIndex: (unannounced.correctIndex + 1) % 4 }).where(eq(question.id, unannounced.id));
+    try {
+      expect((await submitAttempt(u.cookie, exam, first, await answersFor(first, "right"))).status).toBe(302);
+      expect(await scoreOf(first)).toBe(90);
+    } finally {
+      await db().update(question).set({ correctIndex: unannounced.correctIndex }).where(eq(question.id, unannounced.id));
+      catalogueChanged();
+    }
+
+    // Through the course editor: the very next submit is graded with the new answer.
+    const second = await startAttempt(u.cookie, exam);
+    const edited = await firstQuestionOf(second);
+    expect((await setCorrect(edited, (edited.correctIndex + 1) % 4)).status).toBe(200);
+    try {
+      expect((await submitAttempt(u.cookie, exam, second, await answersFor(second, "right"))).status).toBe(302);
+      expect(await scoreOf(second)).toBe(100);
+    } finally {
+      await setCorrect(edited, edited.correctIndex);
     }
   });
 });
