@@ -5,7 +5,8 @@
 // cohort's funnel by day of enrolment, attempts by score band and attempt number, and answers per question
 // and bank option (each attempt's answers, stored as shown, mapped back through its option order), so a
 // year of a course with 19 000 enrolments sums a few hundred rows.
-import { and, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { PAGE_SIZE } from "~/domain/admin-forms";
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { optionLetter } from "~/domain/grading";
@@ -26,6 +27,42 @@ async function courseShape(courseId: number) {
     modules: outline.modules.map((m) => ({ id: m.id, title: m.title, published: m.lessons.filter((l) => l.status === "published").length })),
     examLessonIds: outline.modules.flatMap((m) => m.lessons.filter((l) => l.type === "examen").map((l) => l.id)),
   };
+}
+
+type SummarySource = "enrolled" | "cohort" | "attempt" | "answer";
+
+/**
+ * The cohort (the people who enrolled in the period) from the daily summaries the enrolment triggers keep: how many
+ * enrolled (`enrolled`), and what became of them (`cohort`: started, completed by hours taken, each module, the
+ * exam). For the exam: first passes by the attempt that passed and submitted attempts by score band (`attempt`),
+ * and one row per question and chosen bank option (`answer`: a = question, b = option, -1 left blank; the answer
+ * as shown mapped back through the attempt's option order by the exam_attempt triggers).
+ */
+function summaryRows(courseId: number, examLessonIds: number[], inPeriod: (day: AnyColumn) => SQL | undefined) {
+  const tag = (src: SummarySource) => sql.raw(`'${src}'`).mapWith((v: string) => v as SummarySource);
+  const int = (value: SQL | AnyColumn) => sql`${value}::int`.mapWith(Number);
+  const none = sql`0`.mapWith(Number);
+  const enrolled = db()
+    .select({ src: tag("enrolled"), kind: sql<string>`''`, a: none, b: none, n: int(sql`coalesce(sum(${enrolmentDayStat.n}), 0)`) })
+    .from(enrolmentDayStat)
+    .where(and(eq(enrolmentDayStat.kind, "enrolled"), eq(enrolmentDayStat.courseId, courseId), inPeriod(enrolmentDayStat.day)));
+  const cohort = db()
+    .select({ src: tag("cohort"), kind: sql<string>`${enrolmentCohortStat.kind}`, a: int(enrolmentCohortStat.value), b: none, n: int(sql`sum(${enrolmentCohortStat.n})`) })
+    .from(enrolmentCohortStat)
+    .where(and(eq(enrolmentCohortStat.courseId, courseId), inPeriod(enrolmentCohortStat.day)))
+    .groupBy(enrolmentCohortStat.kind, enrolmentCohortStat.value);
+  if (examLessonIds.length === 0) return unionAll(enrolled, cohort);
+  const attempts = db()
+    .select({ src: tag("attempt"), kind: sql<string>`${examAttemptDayStat.kind}`, a: int(examAttemptDayStat.value), b: none, n: int(sql`sum(${examAttemptDayStat.n})`) })
+    .from(examAttemptDayStat)
+    .where(and(inArray(examAttemptDayStat.lessonId, examLessonIds), inPeriod(examAttemptDayStat.day)))
+    .groupBy(examAttemptDayStat.kind, examAttemptDayStat.value);
+  const answers = db()
+    .select({ src: tag("answer"), kind: sql<string>`''`, a: int(examAnswerStat.questionId), b: int(examAnswerStat.chosen), n: int(sql`sum(${examAnswerStat.n})`) })
+    .from(examAnswerStat)
+    .where(and(inArray(examAnswerStat.lessonId, examLessonIds), inPeriod(examAnswerStat.day)))
+    .groupBy(examAnswerStat.questionId, examAnswerStat.chosen);
+  return unionAll(enrolled, cohort, attempts, answers);
 }
 
 /**
@@ -49,51 +86,15 @@ export async function getCourseResults(
   const toDay = chileIsoDay(to);
   const inPeriod = (day: AnyColumn) => and(sql`${day} >= ${fromDay}::date`, sql`${day} < ${toDay}::date`);
 
-  const [[enrolledRow], cohortRows, attemptRows, answerRows, bank] = await Promise.all([
-    // The cohort (the people who enrolled in the period) from the daily summaries the enrolment triggers keep:
-    // how many enrolled, and what became of them — started, completed (by hours taken), each module, the exam.
-    db()
-      .select({ n: sql<number>`coalesce(sum(${enrolmentDayStat.n}), 0)::int` })
-      .from(enrolmentDayStat)
-      .where(and(eq(enrolmentDayStat.kind, "enrolled"), eq(enrolmentDayStat.courseId, courseId), inPeriod(enrolmentDayStat.day))),
-    db()
-      .select({ kind: enrolmentCohortStat.kind, value: enrolmentCohortStat.value, n: sql<number>`sum(${enrolmentCohortStat.n})::int` })
-      .from(enrolmentCohortStat)
-      .where(and(eq(enrolmentCohortStat.courseId, courseId), inPeriod(enrolmentCohortStat.day)))
-      .groupBy(enrolmentCohortStat.kind, enrolmentCohortStat.value),
-    // First passes by the attempt that passed, and submitted attempts by score band, from their daily summary.
-    hasExam
-      ? db()
-          .select({ kind: examAttemptDayStat.kind, value: examAttemptDayStat.value, n: sql<number>`sum(${examAttemptDayStat.n})::int` })
-          .from(examAttemptDayStat)
-          .where(
-            and(
-              inArray(examAttemptDayStat.lessonId, examLessonIds),
-              inPeriod(examAttemptDayStat.day),
-            ),
-          )
-          .groupBy(examAttemptDayStat.kind, examAttemptDayStat.value)
-      : Promise.resolve([] as { kind: string; value: number; n: number }[]),
-    // One row per (question, chosen bank option), from the daily summary the exam_attempt triggers keep: the
-    // answer as shown mapped back through the attempt's option order (-1: left blank).
-    hasExam
-      ? db()
-          .select({ questionId: examAnswerStat.questionId, chosen: examAnswerStat.chosen, n: sql<number>`sum(${examAnswerStat.n})::int` })
-          .from(examAnswerStat)
-          .where(
-            and(
-              inArray(examAnswerStat.lessonId, examLessonIds),
-              inPeriod(examAnswerStat.day),
-            ),
-          )
-          .groupBy(examAnswerStat.questionId, examAnswerStat.chosen)
-      : Promise.resolve([] as { questionId: number; chosen: number | null; n: number }[]),
-    // The banks from this process's copy (exam-bank.server.ts).
-    Promise.all(examLessonIds.map(examBank)).then((banks) => banks.flat().sort((a, b) => a.id - b.id)),
-  ]);
-
-  const enrolled = Number(enrolledRow?.n ?? 0);
-  const cohort = (kind: string) => cohortRows.filter((r) => r.kind === kind).map((r) => ({ value: Number(r.value), n: Number(r.n) }));
+  // Everything read from the daily summaries, as one statement (UNION ALL, each row tagged with its source): one
+  // round trip and one query to build instead of four (#19), beside the banks from this process's copy.
+  const [rows, bank] = await Promise.all([summaryRows(courseId, examLessonIds, inPeriod), Promise.all(examLessonIds.map(examBank))]);
+  const rowsOf = (src: SummarySource) => rows.filter((r) => r.src === src);
+  const enrolled = rowsOf("enrolled")[0]?.n ?? 0;
+  const cohortRows = rowsOf("cohort");
+  const attemptRows = rowsOf("attempt");
+  const answerRows = rowsOf("answer").map((r) => ({ questionId: r.a, chosen: r.b, n: r.n }));
+  const cohort = (kind: string) => cohortRows.filter((r) => r.kind === kind).map((r) => ({ value: r.a, n: r.n }));
   const total = (kind: string) => cohort(kind).reduce((a, r) => a + r.n, 0);
   const doneByModule = new Map(cohort("module").map((r) => [r.value, r.n]));
   const started = total("started");
@@ -114,7 +115,7 @@ export async function getCourseResults(
 
   const passCounts = new Map<number, number>();
   const scoreCounts = new Map<number, number>();
-  for (const r of attemptRows) (r.kind === "pass" ? passCounts : scoreCounts).set(Number(r.value), Number(r.n));
+  for (const r of attemptRows) (r.kind === "pass" ? passCounts : scoreCounts).set(r.a, r.n);
   const passersCount = [...passCounts.values()].reduce((a, n) => a + n, 0);
   const attemptsToPass = [1, 2, 3, 4].map((k) => ({
     label: k === 4 ? "4 o más intentos" : k === 1 ? "1 intento" : `${k} intentos`,
@@ -131,7 +132,7 @@ export async function getCourseResults(
   }
   // A question retired from the bank (catalogue-refresh.server.ts) is listed only while the period holds
   // attempts that drew it, and cannot be edited any more.
-  const listed = bank.filter((q) => q.retiredAt === null || chosenBy.has(q.id));
+  const listed = bank.flat().sort((x, y) => x.id - y.id).filter((q) => q.retiredAt === null || chosenBy.has(q.id));
   const questions: QuestionStat[] = listed.map((q) => {
     const m = chosenBy.get(q.id) ?? new Map<number | null, number>();
     let drawn = 0;
