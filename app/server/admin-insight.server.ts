@@ -1,15 +1,16 @@
 // The /admin overview (issue #18): for a period and optionally one course — registrations, enrolments,
 // completions, certificates, exam pass rate and net revenue — each cut into the chart's buckets by the
 // database (width_bucket over the bucket starts), so a report costs a few grouped index scans.
-import { and, asc, count, eq, gte, inArray, lt, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { PASS_MARK } from "~/domain/grading";
 import { parseId } from "~/domain/ids";
 import { chileIsoDay, PERIOD_LABELS, PERIOD_PARAM, parsePeriod, percent, periodBuckets, type Bucket } from "~/domain/insight";
 import type { InsightFilters, Overview, OverviewTotals } from "~/domain/insight-view";
+import { listCourseOptions } from "./admin-enrolments.server";
 import { db } from "./db/client.server";
-import { certificate, course, courseModule, enrolment, enrolmentDayStat, examAttemptDayStat, lesson, order, refund, user } from "./db/schema";
+import { certificate, courseModule, enrolment, enrolmentDayStat, examAttemptDayStat, lesson, order, refund, user } from "./db/schema";
 
 /** `?periodo=&curso=`: anything unknown falls back to the default period and every course. */
 export function parseInsightFilters(params: URLSearchParams): InsightFilters {
@@ -145,7 +146,7 @@ export async function getOverview(filters: InsightFilters, now: Date = new Date(
   const edges = edgesOf(buckets);
   const c = filters.courseId;
   const [courses, rows] = await Promise.all([
-    db().select({ id: course.id, title: course.title }).from(course).orderBy(asc(course.id)),
+    listCourseOptions(),
     overviewRows(buckets, edges, c),
   ]);
   const size = buckets.length;
@@ -189,7 +190,7 @@ export async function getOverview(filters: InsightFilters, now: Date = new Date(
     filters: { period: filters.period, courseId: known ? known.id : null },
     periodLabel: PERIOD_LABELS[filters.period],
     courseTitle: known?.title ?? null,
-    courses,
+    courses: courses.map(({ id, title }) => ({ id, title })),
     totals,
     series,
   };

@@ -2,6 +2,7 @@
 // for admins every course with real student/certificate counts and the administration badges.
 // A handful of queries whatever the number of courses; large counts come from trigger-kept counters.
 import { asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { catalogueCache } from "./catalogue-cache.server";
 import { db, type DbOrTx } from "./db/client.server";
 import { preparedStatement } from "./db/prepared.server";
 import { certificate, course, courseModule, enrolment, lesson, lessonCompletion, statCounter } from "./db/schema";
@@ -262,17 +263,19 @@ async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promi
   };
 }
 
+// Every course as the admin's dashboard lists it, with its modules and lessons counted: catalogue data, kept per
+// process like the outlines (catalogue-cache.server.ts; dropped on every catalogue change, course creation included).
+const cachedAllCourseCards = catalogueCache(() =>
+  Promise.all([db().select(courseCardColumns).from(course).orderBy(asc(course.id)), contentCounts(null)]).then(([all, counts]) => ({ all, counts })),
+);
+
 /** Every query of the admin view is independent: they run at once. */
 async function loadAdminDashboard(user: SessionUser, publicUrl: string): Promise<DashboardData> {
   // The badges and the per-course figures from one read of the counters; the published count from the course list.
-  const [mine, all, counters, counts] = await Promise.all([
+  const [mine, { all, counts }, counters] = await Promise.all([
     learnerCourses(user.id),
-    db()
-      .select(courseCardColumns)
-      .from(course)
-      .orderBy(asc(course.id)),
+    cachedAllCourseCards(0),
     readCounters({ exact: ["user", "enrolment"], prefixes: COURSE_COUNTER_PREFIXES }),
-    contentCounts(null),
   ]);
   const perCourse = courseCountsFrom(counters);
   return {

@@ -1,6 +1,7 @@
 // A course's own details: create, edit, publish, and read it whole for the editor.
 import { and, asc, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "../db/client.server";
+import { catalogueChanged } from "../catalogue-events.server";
 import { asset, course, courseModule, lesson, question } from "../db/schema";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
 import { slugify, type CourseFormData } from "~/domain/admin-forms";
@@ -26,7 +27,7 @@ function detailsOf(data: CourseFormData) {
 }
 
 export async function createCourse(data: CourseFormData): Promise<number> {
-  return db().transaction(async (tx) => {
+  const id = await db().transaction(async (tx) => {
     const slug = await uniqueSlug(tx, data.title, null);
     const [row] = await tx
       .insert(course)
@@ -34,6 +35,9 @@ export async function createCourse(data: CourseFormData): Promise<number> {
       .returning({ id: course.id });
     return row!.id;
   });
+  // A draft shows on no public page, but the admin's course pickers keep a copy (admin-enrolments.server.ts).
+  catalogueChanged();
+  return id;
 }
 
 export async function updateCourse(id: number, data: CourseFormData): Promise<Outcome> {
