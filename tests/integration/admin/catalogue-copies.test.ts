@@ -2,9 +2,7 @@
 // dashboard's course cards; the overview's course filter), kept per process as production keeps them
 // (app/server/catalogue-cache.server.ts, on here; the other tests read afresh): creating a course and adding
 // a module to it show on the very next page.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env, setEnv, type Env } from "~/server/env.server";
-import { catalogueChanged } from "~/server/catalogue-events.server";
+import { describe, expect, it } from "vitest";
 import { action as newAction } from "~/routes/admin/curso-nuevo";
 import { action as editorAction } from "~/routes/admin/curso-editor";
 import { loader as salesLoader } from "~/routes/admin/ventas";
@@ -12,18 +10,10 @@ import { loader as enrolmentsLoader } from "~/routes/admin/inscripciones";
 import { loader as adminLoader } from "~/routes/admin/index";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
+import { useCatalogueCopies } from "../support/catalogue-copies";
 import { call } from "./call";
 
-let saved: Env;
-beforeAll(() => {
-  saved = env();
-  setEnv({ ...saved, OUTLINE_CACHE_MS: 60_000 });
-  catalogueChanged();
-});
-afterAll(() => {
-  setEnv(saved);
-  catalogueChanged();
-});
+useCatalogueCopies();
 
 type Picked = { id: number; title: string; status?: string };
 

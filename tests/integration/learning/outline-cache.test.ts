@@ -3,14 +3,14 @@
 // changed it for everyone would fail here —, a change nobody announced stays unseen until the catalogue
 // changes, and the course editor's changes are seen by the very next page. The same for a reading's text and an
 // exam's question bank (app/server/exam-bank.server.ts), against which attempts are graded.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courseModule, examAttempt, lesson, question } from "~/server/db/schema";
-import { env, setEnv, type Env } from "~/server/env.server";
 import { catalogueChanged } from "~/server/catalogue-events.server";
 import { action as editorAction } from "~/routes/admin/curso-editor";
 import { createUser } from "../support/users";
+import { useCatalogueCopies } from "../support/catalogue-copies";
 import { formRequest } from "../support/requests";
 import { call } from "./call";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
@@ -18,16 +18,7 @@ import { answersFor, enrol, enrolmentOf, lessonId, markOpened, openContent, post
 
 useFixtureCatalogue();
 
-let saved: Env;
-beforeAll(() => {
-  saved = env();
-  setEnv({ ...saved, OUTLINE_CACHE_MS: 60_000 });
-  catalogueChanged();
-});
-afterAll(() => {
-  setEnv(saved);
-  catalogueChanged();
-});
+useCatalogueCopies();
 
 const moduleTitles = async (cookie: string) => ((await openContent(cookie, 1)).data.modules as { title: string }[]).map((m) => m.title);
 
