@@ -113,3 +113,48 @@ test("la evaluación en el teléfono: barra fija, respuestas guardadas al recarg
   expect(overflow).toBeLessThanOrEqual(1);
   await shot(page, "historial");
 });
+
+test("enviar la evaluación mientras se guarda la última respuesta lleva al resultado", { tag: "@escritorio" }, async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAs(page);
+  await enrolInCourseOne(page);
+  const panel = await modulesPanel(page);
+  await panel.getByRole("link", { name: /^Evaluación final/ }).click();
+  await page.getByRole("button", { name: "Comenzar Evaluación" }).click();
+  const groups = page.getByRole("group");
+  await expect(groups).toHaveCount(10);
+  for (let i = 0; i < 9; i++) await choose(page, groups.nth(i), 1);
+
+  // The race CI met on a busy machine, made certain: the last answer's save is held until the submit has been
+  // answered (or 1.5 s have passed), and the result page's data is held until that save has come back. Before
+  // the fix the save came back refused while the result loaded, and the page stayed on the questions.
+  let submitted = false;
+  let markSubmitted!: () => void;
+  const submitAnswered = new Promise<void>((resolve) => (markSubmitted = resolve));
+  let markSaved!: () => void;
+  const saveBack = new Promise<void>((resolve) => (markSaved = resolve));
+  const later = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  await page.route(/\/cursos\/1\/contenido\.data/, async (route) => {
+    const request = route.request();
+    const body = request.postData() ?? "";
+    if (request.method() === "POST" && body.includes("intent=exam-answer")) {
+      await Promise.race([submitAnswered, later(1_500)]);
+      const response = await route.fetch();
+      await route.fulfill({ response });
+      markSaved();
+    } else if (request.method() === "POST" && body.includes("intent=exam-submit")) {
+      submitted = true;
+      const response = await route.fetch();
+      await route.fulfill({ response });
+      markSubmitted();
+    } else if (submitted) {
+      await Promise.race([saveBack, later(3_000)]);
+      await later(200);
+      await route.continue().catch(() => {}); // the browser may have given up on it
+    } else await route.continue();
+  });
+  await groups.nth(9).locator("label").nth(1).click();
+  await page.getByRole("button", { name: "Enviar respuestas" }).click();
+  await expect(page.getByText(/^(Aprobado|Reprobado)$/)).toBeVisible();
+  await expect(page.getByText("10 de 10 respondidas")).toHaveCount(0);
+});

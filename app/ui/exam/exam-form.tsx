@@ -1,7 +1,7 @@
 // The ten questions of an attempt (product-spec.md §4 Exam view, §5): one radio group per question,
 // options A–D, 'Enviar respuestas' enabled once all are answered (the server checks again), 'Volver' to the intro.
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { answerFieldName } from "~/domain/exam-forms";
 import { OPTION_LETTERS } from "~/domain/grading";
 import { primaryButton, secondaryButton } from "./exam-intro";
@@ -20,14 +20,18 @@ function unanswered(form: HTMLFormElement, questions: ExamQuestion[]) {
 /**
  * Sends each answer to the server as it is chosen (intent 'exam-answer'), so a reload, a lost
  * connection or a closed tab resumes the attempt with its answers. The attempt is graded only on submit.
+ * `busy` while a save (or the page data it refreshes) is on its way.
  */
 function useAutosave(lessonId: number, attemptId: number) {
   const fetcher = useFetcher<{ saved: boolean }>();
-  return (questionId: number, option: string) =>
-    void fetcher.submit(
-      { intent: "exam-answer", leccion: String(lessonId), intento: String(attemptId), pregunta: String(questionId), respuesta: option },
-      { method: "post" },
-    );
+  return {
+    save: (questionId: number, option: string) =>
+      void fetcher.submit(
+        { intent: "exam-answer", leccion: String(lessonId), intento: String(attemptId), pregunta: String(questionId), respuesta: option },
+        { method: "post" },
+      ),
+    busy: fetcher.state !== "idle",
+  };
 }
 
 export function ExamForm({
@@ -46,12 +50,23 @@ export function ExamForm({
   values: Record<string, string>;
 }) {
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "exam-submit";
+  const navigating = navigation.state !== "idle" && navigation.formData?.get("intent") === "exam-submit";
   const [hydrated, setHydrated] = useState(false);
   const [answered, setAnswered] = useState(() => questions.filter((q) => values[answerFieldName(q.id)] !== undefined).length);
   const formRef = useRef<HTMLFormElement>(null);
-  const save = useAutosave(lessonId, attemptId);
+  const autosave = useAutosave(lessonId, attemptId);
+  const submit = useSubmit();
+  // 'Enviar respuestas' right after choosing the last answer: the submit waits for that answer's save. Sent at
+  // once, the save comes back refused (the attempt is graded by then) while the result page loads, and React
+  // Router then ends the navigation with the data it had, the questions, instead of the result (seen in CI).
+  const [submitAfterSave, setSubmitAfterSave] = useState(false);
   useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (!submitAfterSave || autosave.busy || !formRef.current) return;
+    setSubmitAfterSave(false);
+    void submit(formRef.current, { method: "post", preventScrollReset: true });
+  }, [submitAfterSave, autosave.busy, submit]);
+  const submitting = navigating || submitAfterSave;
   const total = questions.length;
   // Without JavaScript the button stays enabled and the server refuses an incomplete exam.
   const incomplete = hydrated && answered < total;
@@ -70,12 +85,17 @@ export function ExamForm({
       ref={formRef}
       method="post"
       preventScrollReset
+      onSubmit={(e) => {
+        if (!autosave.busy) return;
+        e.preventDefault();
+        setSubmitAfterSave(true);
+      }}
       onChange={(e) => {
         setAnswered(total - unanswered(e.currentTarget, questions).length);
         const input = e.nativeEvent.target;
         if (!(input instanceof HTMLInputElement) || input.type !== "radio") return;
         const questionId = questions.find((q) => answerFieldName(q.id) === input.name)?.id;
-        if (questionId !== undefined) save(questionId, input.value);
+        if (questionId !== undefined) autosave.save(questionId, input.value);
       }}
       className="space-y-6"
     >
