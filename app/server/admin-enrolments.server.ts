@@ -1,7 +1,7 @@
 // /admin/inscripciones: enrolments listed and filtered in the database (25 per page), enrol by e-mail,
 // remove an enrolment, and the CSV export streamed in keyset batches (constant memory at any size).
 import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { catalogueCache } from "./catalogue-cache.server";
+import { catalogueCopy } from "./catalogue-cache.server";
 import { db } from "./db/client.server";
 import { certificate, companyEnrolment, course, enrolment, user } from "./db/schema";
 import { lockSeatPool, writeLedger } from "./company-seats.server";
@@ -115,11 +115,7 @@ export async function listEnrolments(filters: EnrolmentFilters, page: number) {
 /** Every course (drafts too) for the filter and the enrol form. */
 // The course picker of the enrolment, sales and coupon pages: every course, drafts included, kept per process like
 // the outlines (catalogue-cache.server.ts: dropped on every catalogue change, and creating a course announces one).
-const cachedCourseOptions = catalogueCache(() => db().select({ id: course.id, title: course.title, status: course.status }).from(course).orderBy(asc(course.id)));
-
-export function listCourseOptions() {
-  return cachedCourseOptions(0);
-}
+export const listCourseOptions = catalogueCopy(() => db().select({ id: course.id, title: course.title, status: course.status }).from(course).orderBy(asc(course.id)));
 
 export async function getEnrolmentSummary(id: number) {
   const [row] = await selectEnrolments().where(eq(enrolment.id, id)).limit(1);

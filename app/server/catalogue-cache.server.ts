@@ -42,3 +42,9 @@ export function catalogueCache<T>(read: (id: number) => Promise<T>): (id: number
     return entry.value;
   };
 }
+
+/** One whole-table copy (every course, for instance) under the same rules: `read()` once per OUTLINE_CACHE_MS, until the catalogue changes. */
+export function catalogueCopy<T>(read: () => Promise<T>): () => Promise<T> {
+  const byId = catalogueCache(() => read());
+  return () => byId(0);
+}

@@ -2,7 +2,7 @@
 // for admins every course with real student/certificate counts and the administration badges.
 // A handful of queries whatever the number of courses; large counts come from trigger-kept counters.
 import { asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
-import { catalogueCache } from "./catalogue-cache.server";
+import { catalogueCopy } from "./catalogue-cache.server";
 import { db, type DbOrTx } from "./db/client.server";
 import { preparedStatement } from "./db/prepared.server";
 import { certificate, course, courseModule, enrolment, lesson, lessonCompletion, statCounter } from "./db/schema";
@@ -265,7 +265,7 @@ async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promi
 
 // Every course as the admin's dashboard lists it, with its modules and lessons counted: catalogue data, kept per
 // process like the outlines (catalogue-cache.server.ts; dropped on every catalogue change, course creation included).
-const cachedAllCourseCards = catalogueCache(() =>
+const cachedAllCourseCards = catalogueCopy(() =>
   Promise.all([db().select(courseCardColumns).from(course).orderBy(asc(course.id)), contentCounts(null)]).then(([all, counts]) => ({ all, counts })),
 );
 
@@ -274,7 +274,7 @@ async function loadAdminDashboard(user: SessionUser, publicUrl: string): Promise
   // The badges and the per-course figures from one read of the counters; the published count from the course list.
   const [mine, { all, counts }, counters] = await Promise.all([
     learnerCourses(user.id),
-    cachedAllCourseCards(0),
+    cachedAllCourseCards(),
     readCounters({ exact: ["user", "enrolment"], prefixes: COURSE_COUNTER_PREFIXES }),
   ]);
   const perCourse = courseCountsFrom(counters);
