@@ -1,13 +1,12 @@
 // Studying a course: who may open its content, what the viewer shows, and the writes that record
 // progress (decisions.md A2, A4, A5, B8). Completing a lesson, recomputing progress, completing the
 // course and issuing its certificate happen in one transaction with what caused them.
-import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { db, type DbOrTx, type Tx } from "./db/client.server";
-import { preparedStatement } from "./db/prepared.server";
 import { asset, course, courseModule, enrolment, lesson, lessonCompletion } from "./db/schema";
-import type { Enrolment } from "./enrolments.server";
+import { findEnrolmentWithCompletions, type Enrolment } from "./enrolments.server";
 import { issueCertificateForEnrolment } from "./certificates.server";
 import { queueJob } from "./outbox.server";
 import { catalogueCache } from "./catalogue-cache.server";
@@ -132,23 +131,6 @@ export type CourseAccess =
     };
 
 /**
- * A learner's enrolment in a course with the lessons it has completed, in one prepared statement: every
- * content page, exam step and lesson event asks for the enrolment, and the content page then for its
- * completions — one round trip less, each costing the server as much CPU as a few KB of rendering (#19).
- */
-const enrolmentWithCompletions = preparedStatement((database) =>
-  database
-    .select({
-      ...getTableColumns(enrolment),
-      completedIds: sql<number[]>`coalesce((select array_agg(${lessonCompletion.lessonId}) from ${lessonCompletion} where ${lessonCompletion.enrolmentId} = ${enrolment.id}), '{}')`,
-    })
-    .from(enrolment)
-    .where(and(eq(enrolment.userId, sql.placeholder("userId")), eq(enrolment.courseId, sql.placeholder("courseId"))))
-    .limit(1)
-    .prepare("enrolment_with_completions"),
-);
-
-/**
  * Course content is for learners enrolled in a published course, and for admins (any course, also a
  * draft they are preparing). An admin who is also enrolled gets their progress recorded.
  */
@@ -156,11 +138,10 @@ export async function resolveCourseAccess(user: SessionUser, courseId: number): 
   const outline = await loadCourseOutline(courseId);
   const admin = isAdmin(user);
   if (!outline || (outline.status !== "published" && !admin)) return { kind: "not-found" };
-  const [found] = await enrolmentWithCompletions().execute({ userId: user.id, courseId });
+  const found = await findEnrolmentWithCompletions(user.id, courseId);
   if (!found && !admin) return { kind: "not-enrolled", outline };
   if (!found) return { kind: "granted", outline, enrolment: null, completedIds: new Set(), admin };
-  const { completedIds, ...row } = found;
-  return { kind: "granted", outline, enrolment: row, completedIds: new Set(completedIds), admin };
+  return { kind: "granted", outline, enrolment: found.enrolment, completedIds: found.completedIds, admin };
 }
 
 /** Which course a lesson belongs to, or null for an unknown lesson. */
