@@ -1,6 +1,7 @@
 // The admin reports (issue #18): which periods they cover, how a period is cut into the chart's bars
 // (calendar days and months in Chile, not UTC), and the small sums the screens share.
 import { site } from "~/config/site";
+import { formatCount, formatOneDecimal } from "./format";
 
 export const PERIODS = ["7d", "30d", "90d", "12m"] as const;
 export type Period = (typeof PERIODS)[number];
@@ -41,10 +42,21 @@ export function chileDay(at: Date): Day {
   return { y: Number(p.year), m: Number(p.month), d: Number(p.day) };
 }
 
+// A report sends its bucket edges as Chile days, and those are the same instants (Chile midnights) on every
+// request: kept once converted (#19: up to 31 time-zone conversions per report otherwise).
+const isoDays = new Map<number, string>();
+
 /** The Chile calendar day of an instant as 'yyyy-mm-dd' (how the daily summaries store it). */
 export function chileIsoDay(at: Date): string {
-  const d = chileDay(at);
-  return `${d.y}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
+  const key = at.getTime();
+  let iso = isoDays.get(key);
+  if (iso === undefined) {
+    const d = chileDay(at);
+    iso = `${d.y}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
+    if (isoDays.size >= 10_000) isoDays.clear();
+    isoDays.set(key, iso);
+  }
+  return iso;
 }
 
 function sameDay(a: Day, b: Day) {
@@ -135,12 +147,7 @@ export function percent(part: number, whole: number): number | null {
 
 /** 12 → '12%'; null → '—'. */
 export function formatPercent(value: number | null): string {
-  return value === null ? "—" : `${value.toLocaleString(site.locale)}%`;
-}
-
-/** 1234 → '1.234'. */
-export function formatCount(value: number): string {
-  return value.toLocaleString(site.locale);
+  return value === null ? "—" : `${formatCount(value)}%`;
 }
 
 /** A duration in days, for 'median time to complete': '3,5 días', '1 día', '—'. */
@@ -151,7 +158,7 @@ export function formatDays(days: number | null): string {
     const hours = Math.max(1, Math.round(days * 24));
     return `${hours} ${hours === 1 ? "hora" : "horas"}`;
   }
-  return `${rounded.toLocaleString(site.locale, { maximumFractionDigits: 1 })} ${rounded === 1 ? "día" : "días"}`;
+  return `${formatOneDecimal(rounded)} ${rounded === 1 ? "día" : "días"}`;
 }
 
 /** Score bands of the distribution: 0–9, 10–19, …, 90–99, 100. */
