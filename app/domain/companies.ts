@@ -5,6 +5,7 @@ import { checkoutSchema } from "./commerce";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./account-limits";
 import { optionalText, singleLineText, withoutControlChars } from "./plain-text";
 import { parseRut, RUT_MESSAGES } from "./rut";
+import { formatCount } from "./format";
 
 /** An invitation link works for 7 days after it was (last) sent. */
 export const INVITATION_DAYS = 7;
@@ -34,7 +35,7 @@ export const companyMessages = {
   rutRequired: "Ingresa el RUT.",
   rutTaken: "Ya existe una empresa con ese RUT.",
   tooLong: (max: number) => `Máximo ${max} caracteres.`,
-  seatsInvalid: `Ingresa un número entero de 1 a ${MAX_SEATS_PER_OPERATION.toLocaleString("es-CL")}.`,
+  seatsInvalid: `Ingresa un número entero de 1 a ${formatCount(MAX_SEATS_PER_OPERATION)}.`,
   reasonRequired: "Indica el motivo de la asignación (por ejemplo, el contrato o la orden de compra).",
   courseRequired: "Elige un curso de la lista.",
   workerNameRequired: "Ingresa el nombre de la persona.",
@@ -47,7 +48,7 @@ export const companyMessages = {
   managerInviteOpen: "Ya hay una invitación vigente para ese correo.",
   managerRemoved: "La persona ya no es encargada de la empresa.",
   managerIsAdmin: "Una cuenta de administrador no puede ser encargada de una empresa.",
-  seatsGranted: (n: number) => `Se asignaron ${n.toLocaleString("es-CL")} ${n === 1 ? "cupo" : "cupos"}.`,
+  seatsGranted: (n: number) => `Se asignaron ${formatCount(n)} ${n === 1 ? "cupo" : "cupos"}.`,
   courseNotFound: "El curso no existe o no está publicado.",
   noSeats: "No quedan cupos disponibles para este curso. Compra más cupos o pide una asignación.",
   alreadyEnrolled: "Esta persona ya está inscrita en el curso.",

@@ -4,6 +4,7 @@ import { emailField } from "./companies";
 import { withoutControlChars } from "./plain-text";
 import { parseRut, RUT_MESSAGES } from "./rut";
 import { MAX_NAME_LENGTH } from "./account-limits";
+import { formatCount } from "./format";
 
 /** More rows than this in one file are refused (the import runs in one transaction). */
 export const MAX_ROSTER_ROWS = 2000;
@@ -14,7 +15,7 @@ export const rosterMessages = {
   fileUnreadable: "No pudimos leer el archivo. Guárdalo como CSV (separado por ; o ,) o como Excel (.xlsx) e inténtalo de nuevo.",
   noHeader: "No encontramos los encabezados nombre, correo y RUT en la primera fila del archivo.",
   empty: "El archivo no tiene filas de trabajadores.",
-  tooMany: `El archivo tiene más de ${MAX_ROSTER_ROWS.toLocaleString("es-CL")} filas. Divídelo en partes más pequeñas.`,
+  tooMany: `El archivo tiene más de ${formatCount(MAX_ROSTER_ROWS)} filas. Divídelo en partes más pequeñas.`,
   nameRequired: "Falta el nombre.",
   nameTooLong: `El nombre tiene más de ${MAX_NAME_LENGTH} caracteres.`,
   emailInvalid: "El correo no es válido.",
@@ -32,7 +33,7 @@ export const rosterMessages = {
   nothingValid: "No hay filas válidas para inscribir.",
   seatsChanged: "Los cupos cambiaron mientras revisabas la lista. Revisa la vista previa de nuevo.",
   imported: (enrolled: number, invited: number) =>
-    `Listo: ${enrolled.toLocaleString("es-CL")} ${enrolled === 1 ? "persona inscrita" : "personas inscritas"} y ${invited.toLocaleString("es-CL")} ${invited === 1 ? "invitación enviada" : "invitaciones enviadas"}.`,
+    `Listo: ${formatCount(enrolled)} ${enrolled === 1 ? "persona inscrita" : "personas inscritas"} y ${formatCount(invited)} ${invited === 1 ? "invitación enviada" : "invitaciones enviadas"}.`,
 } as const;
 
 // ── Reading a CSV ─────────────────────────────────────────────────────────────

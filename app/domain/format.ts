@@ -9,6 +9,21 @@ const clp = new Intl.NumberFormat(site.locale, {
   maximumFractionDigits: 0,
 });
 
+// One formatter each, built once: Number#toLocaleString builds a new one on every call, and a report page shows
+// hundreds of figures (#19: ~1 % of the course results page's CPU).
+const plainNumber = new Intl.NumberFormat(site.locale);
+const oneDecimal = new Intl.NumberFormat(site.locale, { maximumFractionDigits: 1 });
+
+/** 1234 → '1.234' (up to three decimals, as toLocaleString). */
+export function formatCount(value: number): string {
+  return plainNumber.format(value);
+}
+
+/** 3.46 → '3,5'. */
+export function formatOneDecimal(value: number): string {
+  return oneDecimal.format(value);
+}
+
 /** 20000 → '$20.000'; null/undefined → 'Precio por confirmar'. */
 export function formatClp(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return PRICE_TO_CONFIRM;
@@ -78,7 +93,7 @@ export function formatDateTime(value: Date | string | null | undefined): string 
 /** Hours (whole or half) → '16 horas', '1 hora', '2,5 horas'; '' when there are none (0). */
 export function formatHours(hours: number): string {
   if (!Number.isFinite(hours) || hours <= 0) return "";
-  const n = Number.isInteger(hours) ? String(hours) : hours.toLocaleString("es-CL", { maximumFractionDigits: 1 });
+  const n = Number.isInteger(hours) ? String(hours) : formatOneDecimal(hours);
   return `${n} ${hours === 1 ? "hora" : "horas"}`;
 }
 
@@ -108,5 +123,5 @@ export function plural(n: number, one: string, many: string): string {
 /** A file's size → '340 KB' (at least 1 KB) or '2,5 MB'. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString("es-CL", { maximumFractionDigits: 1 })} MB`;
+  return `${formatOneDecimal(bytes / (1024 * 1024))} MB`;
 }

@@ -2,7 +2,7 @@
 // transfer is awaited, or what happened at Webpay and how to try again. Another learner's order is a 404.
 import { data } from "react-router";
 import type { Route } from "./+types/compra";
-import { formatClp, formatDateTime } from "~/domain/format";
+import { formatClp, formatCount, formatDateTime } from "~/domain/format";
 import { METHOD_LABELS, ORDER_NUMBER_PATTERN, ORDER_STATUS_LABELS, commerceMessages, isOrderStatus, type PaymentMethodType } from "~/domain/commerce";
 import { getOrderForUser } from "~/server/orders/learner-orders.server";
 import { requireUser } from "~/server/session.server";
@@ -35,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     { label: "Fecha", value: formatDateTime(o.paidAt ?? o.createdAt) },
     { label: "Curso", value: found.courseTitle },
   ];
-  if (o.companyId !== null) rows.push({ label: "Cupos para la empresa", value: o.quantity.toLocaleString("es-CL") });
+  if (o.companyId !== null) rows.push({ label: "Cupos para la empresa", value: formatCount(o.quantity) });
   if (o.discountClp > 0) {
     rows.push({ label: "Subtotal", value: formatClp(o.subtotalClp) });
     rows.push({ label: `Cupón ${o.couponCode ?? ""}`.trim(), value: formatClp(-o.discountClp) });

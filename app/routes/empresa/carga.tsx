@@ -16,6 +16,7 @@ import { RosterPreview, UploadForm, type PreviewRow, type RosterActionData } fro
 import { Notice } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
+import { formatCount } from "~/domain/format";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(`Carga masiva | ${loaderData?.course.title ?? "Curso"}`) }, { name: "robots", content: "noindex" }];
 
@@ -100,7 +101,7 @@ export default function CompanyRoster({ loaderData, actionData }: Route.Componen
         <>
           <Notice ok message={actionData.message} />
           {actionData.rows.length > 0 ? (
-            <p className="mt-3 text-sm text-slate-700">{actionData.rows.length.toLocaleString("es-CL")} filas con problemas no se inscribieron.</p>
+            <p className="mt-3 text-sm text-slate-700">{formatCount(actionData.rows.length)} filas con problemas no se inscribieron.</p>
           ) : null}
           <p className="mt-4">
             <Link to={back} className="font-semibold text-brand-700 underline underline-offset-4">

@@ -16,7 +16,7 @@ import {
   workerStatus,
 } from "~/domain/companies";
 import { parseForm } from "~/domain/form-parse";
-import { formatDate, formatDateTime } from "~/domain/format";
+import { formatCount, formatDate, formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies.server";
@@ -107,7 +107,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function CompanyCourse({ loaderData, actionData }: Route.ComponentProps) {
   const { company, course, seat, filters, workers, invitations, total, completed } = loaderData;
-  const n = (v: number) => v.toLocaleString("es-CL");
+  const n = (v: number) => formatCount(v);
   const downloads = `/empresa/${company.id}/cursos/${course.id}/descargas`;
   return (
     <section className={`${container} py-8`}>

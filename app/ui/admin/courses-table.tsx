@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "./responsive-table";
 import { badge, smallButton } from "./styles";
+import { formatCount } from "~/domain/format";
 
 export interface AdminCourseRowView {
   id: number;
@@ -57,7 +58,7 @@ export function CoursesTable({ courses }: { courses: AdminCourseRowView[] }) {
               </td>
               <td className={rtCell}>
                 <span className={cellLabel}>Estudiantes</span>
-                <span>{c.students.toLocaleString("es-CL")}</span>
+                <span>{formatCount(c.students)}</span>
               </td>
               <td className={rtCell}>
                 <Link to={`/admin/cursos/${c.id}`} className={smallButton} aria-label={`Editar ${c.title}`}>

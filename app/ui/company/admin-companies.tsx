@@ -7,6 +7,7 @@ import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admi
 import { card, smallButton } from "../admin/styles";
 import { SeatsTable, type SeatRow } from "./seats-table";
 import type { FormReply } from "~/domain/action-result";
+import { formatCount } from "~/domain/format";
 
 export type CompanyActionData = FormReply & { intent: string };
 
@@ -80,11 +81,11 @@ export function CompaniesTable({ companies }: { companies: CompanyListRow[] }) {
               </td>
               <td className={rtCell}>
                 <span className={cellLabel}>Trabajadores</span>
-                {c.workers.toLocaleString("es-CL")}
+                {formatCount(c.workers)}
               </td>
               <td className={rtCell}>
                 <span className={cellLabel}>Cupos libres</span>
-                {c.freeSeats.toLocaleString("es-CL")}
+                {formatCount(c.freeSeats)}
               </td>
             </tr>
           ))}
@@ -221,7 +222,7 @@ export function CompanyDetail({ view, actionData }: { view: CompanyDetailView; a
                 <li key={l.id} className="py-2">
                   <span className="font-semibold text-ink">
                     {l.delta > 0 ? "+" : ""}
-                    {l.delta.toLocaleString("es-CL")} · {l.courseTitle}
+                    {formatCount(l.delta)} · {l.courseTitle}
                   </span>{" "}
                   <span className="text-slate-700">
                     — {l.kindLabel}

@@ -6,6 +6,7 @@ import { SubmitButton } from "../admin/submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
 import { card, smallButton } from "../admin/styles";
 import type { FormReply } from "~/domain/action-result";
+import { formatCount } from "~/domain/format";
 
 export type PortalActionData = FormReply & { intent: string };
 
@@ -33,7 +34,7 @@ export function EnrolWorkerForm({ actionData, free }: { actionData?: PortalActio
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Si ya tiene cuenta, queda inscrito y le avisamos por correo; si no, le enviamos una invitación para crear su contraseña (vence en 7 días).
-        Cada inscripción o invitación usa un cupo. Cupos disponibles: <strong>{free.toLocaleString("es-CL")}</strong>.
+        Cada inscripción o invitación usa un cupo. Cupos disponibles: <strong>{formatCount(free)}</strong>.
       </p>
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start" aria-label="Inscribir a un trabajador" noValidate>
         <TextField label="Nombre" name="name" required autoComplete="off" defaultValue={values.name} error={errors.name} />

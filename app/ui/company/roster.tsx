@@ -3,6 +3,7 @@
 import { Form } from "react-router";
 import { SubmitButton } from "../admin/submit-button";
 import { card, fieldError, input, label, primaryButton, secondaryButton } from "../admin/styles";
+import { formatCount } from "~/domain/format";
 
 export interface PreviewRow {
   line: number;
@@ -63,14 +64,14 @@ export function RosterPreview({ rows, valid, free }: { rows: PreviewRow[]; valid
     <Form method="post" className="mt-6" aria-label="Vista previa de la carga">
       <h2 className="text-lg font-bold text-ink">Vista previa</h2>
       <p className="mt-1 text-sm text-slate-700" role="status">
-        {rows.length.toLocaleString("es-CL")} filas: <strong>{valid.toLocaleString("es-CL")} válidas</strong>
+        {formatCount(rows.length)} filas: <strong>{formatCount(valid)} válidas</strong>
         {withProblems ? (
           <>
             {" "}
-            y <strong className="text-red-800">{withProblems.toLocaleString("es-CL")} con problemas</strong>
+            y <strong className="text-red-800">{formatCount(withProblems)} con problemas</strong>
           </>
         ) : null}
-        . Cupos disponibles: {free.toLocaleString("es-CL")}. Corrige las filas marcadas y vuelve a revisar, o inscribe solo las válidas.
+        . Cupos disponibles: {formatCount(free)}. Corrige las filas marcadas y vuelve a revisar, o inscribe solo las válidas.
       </p>
       <ol className="mt-4 space-y-3">
         {rows.map((r, i) => {
@@ -120,13 +121,13 @@ export function RosterPreview({ rows, valid, free }: { rows: PreviewRow[]; valid
       </ol>
       {hiddenValid > 0 ? (
         <p className="mt-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
-          … y {hiddenValid.toLocaleString("es-CL")} {hiddenValid === 1 ? "fila válida más" : "filas válidas más"}, sin problemas.
+          … y {formatCount(hiddenValid)} {hiddenValid === 1 ? "fila válida más" : "filas válidas más"}, sin problemas.
         </p>
       ) : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <SubmitButton intent="recheck" label="Revisar de nuevo" pendingLabel="Revisando..." className={secondaryButton} />
         {valid > 0 ? (
-          <SubmitButton intent="import" label={`Inscribir ${valid.toLocaleString("es-CL")} ${valid === 1 ? "fila válida" : "filas válidas"}`} pendingLabel="Inscribiendo..." className={primaryButton} />
+          <SubmitButton intent="import" label={`Inscribir ${formatCount(valid)} ${valid === 1 ? "fila válida" : "filas válidas"}`} pendingLabel="Inscribiendo..." className={primaryButton} />
         ) : null}
       </div>
     </Form>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
+import { formatCount } from "~/domain/format";
 
 export interface SeatRow {
   courseId: number;
@@ -14,7 +15,7 @@ export function SeatsTable({ seats, linkTo }: { seats: SeatRow[]; linkTo?: (cour
   if (seats.length === 0) {
     return <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">Aún no hay cupos.</p>;
   }
-  const n = (v: number) => v.toLocaleString("es-CL");
+  const n = (v: number) => formatCount(v);
   return (
     <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white">
       <table className={rtTable}>

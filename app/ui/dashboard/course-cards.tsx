@@ -4,7 +4,7 @@ import { CourseImage } from "./course-image";
 import type { DashboardCourseView } from "~/domain/dashboard-view";
 import { lessonsDoneLabel } from "~/domain/progress";
 import { courseContentPath } from "~/domain/course-paths";
-import { plural } from "~/domain/format";
+import { formatCount, plural } from "~/domain/format";
 
 
 function Ribbon({ children, tone }: { children: string; tone: "green" | "amber" | "brand" }) {
@@ -107,11 +107,11 @@ export function AdminCourseCard({ course }: { course: DashboardCourseView }) {
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
         <div className="rounded-lg bg-slate-50 px-3 py-2">
           <dt className="text-slate-600">Estudiantes</dt>
-          <dd className="text-lg font-bold text-ink">{course.students.toLocaleString("es-CL")}</dd>
+          <dd className="text-lg font-bold text-ink">{formatCount(course.students)}</dd>
         </div>
         <div className="rounded-lg bg-slate-50 px-3 py-2">
           <dt className="text-slate-600">Certificados</dt>
-          <dd className="text-lg font-bold text-ink">{course.certificates.toLocaleString("es-CL")}</dd>
+          <dd className="text-lg font-bold text-ink">{formatCount(course.certificates)}</dd>
         </div>
       </dl>
       <div className="mt-auto grid grid-cols-2 gap-2 pt-5">

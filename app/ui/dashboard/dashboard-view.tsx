@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { container } from "~/ui/admin/styles";
 import { AdminCourseCard, LearnerCourseCard } from "./course-cards";
 import type { AdminCountsView, DashboardStatsView, DashboardViewData } from "~/domain/dashboard-view";
+import { formatCount } from "~/domain/format";
 
 export const DASHBOARD_LOAD_ERROR = "Ha ocurrido un error al cargar tus datos. Por favor, intenta de nuevo más tarde.";
 
@@ -142,7 +143,7 @@ function AdminPanel({ counts }: { counts: AdminCountsView }) {
             >
               <span>{l.label}</span>
               <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-sm font-bold text-white">
-                {l.count.toLocaleString("es-CL")}
+                {formatCount(l.count)}
                 <span className="sr-only"> {l.unit}</span>
               </span>
             </Link>

@@ -17,6 +17,7 @@ import {
   type RateZone,
   type RhythmSummary,
 } from "~/domain/compression-rhythm";
+import { formatOneDecimal } from "~/domain/format";
 
 type Phase = "idle" | "running" | "finished";
 
@@ -234,7 +235,7 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
             <p className="font-bold">{verdict.passed ? practiceMessages.passed : practiceMessages.reasons[verdict.reason]}</p>
             <p className="mt-1 text-sm">
               Ritmo mediano {result.medianRate} por minuto · {result.inTargetShare} % de las compresiones en el rango · pausa más larga{" "}
-              {(result.longestPauseMs / 1000).toLocaleString("es-CL", { maximumFractionDigits: 1 })} s.
+              {formatOneDecimal((result.longestPauseMs / 1000))} s.
             </p>
             {serverRefusal ? <p className="mt-1 text-sm font-semibold text-red-800">{serverRefusal}</p> : null}
             {verdict.passed && record && fetcher.state !== "idle" ? <p className="mt-1 text-sm">Guardando tu avance...</p> : null}

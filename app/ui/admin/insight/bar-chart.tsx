@@ -1,6 +1,6 @@
 // A grouped bar chart drawn as SVG by the server: no charting library, no script. The figure is described
 // for screen readers by its title and summary; its numbers are in the table beside it (DataTable).
-import { formatCount } from "~/domain/insight";
+import { formatCount } from "~/domain/format";
 
 export interface ChartSeries {
   name: string;

@@ -1,7 +1,8 @@
 // A course's results for the administrator (issue #18): the funnel, time to complete, attempts until
 // passing, the distribution of scores and every question of the bank, worst first (a page at a time).
 import { Link } from "react-router";
-import { formatCount, formatDays, formatPercent } from "~/domain/insight";
+import { formatCount, formatOneDecimal } from "~/domain/format";
+import { formatDays, formatPercent } from "~/domain/insight";
 import { Pagination } from "../pagination";
 import { card, table, tableWrap, td, th, tdNumber, thNumber } from "../styles";
 import { BarChart } from "./bar-chart";
@@ -19,7 +20,7 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
     { label: "Mediana hasta completar", value: formatDays(data.medianDaysToComplete) },
     {
       label: "Intentos hasta aprobar (promedio)",
-      value: data.averageAttemptsToPass === null ? "—" : data.averageAttemptsToPass.toLocaleString("es-CL", { maximumFractionDigits: 1 }),
+      value: data.averageAttemptsToPass === null ? "—" : formatOneDecimal(data.averageAttemptsToPass),
     },
   ];
   return (

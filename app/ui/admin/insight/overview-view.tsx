@@ -1,7 +1,8 @@
 // The academy at a glance on /admin (issue #18): figures for a period, a chart of enrolments and completed
 // courses over time, and the chart's numbers in a table behind a disclosure.
 import { formatClp } from "~/domain/format";
-import { formatCount, formatPercent } from "~/domain/insight";
+import { formatCount } from "~/domain/format";
+import { formatPercent } from "~/domain/insight";
 import { card, container, tableWrap, table, td, th, tdNumber, thNumber } from "../styles";
 import { BarChart } from "./bar-chart";
 import { ReportFilters, reportQuery } from "./report-filters";
