@@ -5,9 +5,11 @@ import { asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { catalogueCopy } from "./catalogue-cache.server";
 import { db, type DbOrTx } from "./db/client.server";
 import { preparedStatement } from "./db/prepared.server";
-import { certificate, course, courseModule, enrolment, lesson, lessonCompletion, statCounter } from "./db/schema";
+import { certificate, course, courseModule, enrolment, lesson, statCounter } from "./db/schema";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { completedLessonIds } from "./enrolments.server";
+import { loadCourseOutline, type CourseOutline } from "./learning.server";
 import type { SessionUser } from "./session.server";
 import { certificatePdfPath, formatCertificateCode } from "~/domain/certificate-code";
 import type { AdminCountsView, DashboardCourseView, DashboardStatsView } from "~/domain/dashboard-view";
@@ -119,6 +121,7 @@ const learnerRowsQuery = preparedStatement((database) =>
       enrolmentId: enrolment.id,
       completedAt: enrolment.completedAt,
       certificateCode: certificate.code,
+      completedIds: completedLessonIds,
     })
     .from(enrolment)
     .innerJoin(course, eq(course.id, enrolment.courseId))
@@ -128,80 +131,27 @@ const learnerRowsQuery = preparedStatement((database) =>
     .prepare("dashboard_enrolments"),
 );
 
+/** The learner's enrolments, newest first, each with its course's card and the lessons it has completed. */
 function learnerRows(userId: string) {
   return learnerRowsQuery().execute({ userId });
 }
 
 type LearnerRow = Awaited<ReturnType<typeof learnerRows>>[number];
 
-interface StructureLesson {
-  id: number;
-  title: string;
-  status: string;
-  type: string;
-}
-
-const structureQuery = preparedStatement((database) =>
-  database
-    .select({
-      courseId: courseModule.courseId,
-      moduleId: courseModule.id,
-      lessonId: lesson.id,
-      title: lesson.title,
-      status: lesson.status,
-      type: lesson.type,
-    })
-    .from(courseModule)
-    .leftJoin(lesson, eq(lesson.moduleId, courseModule.id))
-    .where(sql`${courseModule.courseId} = any(${sql.placeholder("courseIds")}::int[])`)
-    .orderBy(asc(courseModule.position), asc(courseModule.id), asc(lesson.position), asc(lesson.id))
-    .prepare("dashboard_structure"),
-);
-
-const completionsQuery = preparedStatement((database) =>
-  database
-    .select({ enrolmentId: lessonCompletion.enrolmentId, lessonId: lessonCompletion.lessonId })
-    .from(lessonCompletion)
-    .innerJoin(enrolment, eq(enrolment.id, lessonCompletion.enrolmentId))
-    .where(eq(enrolment.userId, sql.placeholder("userId")))
-    .prepare("dashboard_completions"),
-);
-
 /**
- * Each course's modules and lessons in order, and the learner's completions: two queries whatever the
- * number of courses, from which the one progress rule (~/domain/progress) is read for every card.
+ * Each course's modules and lessons in order come from its outline (kept per process, learning.server.ts) and the
+ * completions came with the enrolments: the one progress rule (~/domain/progress) is read for every card without
+ * another query (#19: the dashboard took three).
  */
-async function progressOf(userId: string, rows: LearnerRow[]) {
-  const courseIds = rows.map((r) => r.courseId);
-  const [structure, done] = await Promise.all([
-    // The ids travel as one array literal ('{1,2}'): the statement stays the same whatever their number.
-    courseIds.length === 0 ? [] : structureQuery().execute({ courseIds: `{${courseIds.join(",")}}` }),
-    completionsQuery().execute({ userId }),
-  ]);
-  const modulesByCourse = new Map<number, Map<number, { id: number; lessons: StructureLesson[] }>>();
-  const lessonCount = new Map<number, number>();
-  for (const r of structure) {
-    const modules = modulesByCourse.get(r.courseId) ?? new Map<number, { id: number; lessons: StructureLesson[] }>();
-    modulesByCourse.set(r.courseId, modules);
-    const m = modules.get(r.moduleId) ?? { id: r.moduleId, lessons: [] };
-    modules.set(r.moduleId, m);
-    if (r.lessonId !== null && r.title !== null && r.status !== null && r.type !== null) {
-      m.lessons.push({ id: r.lessonId, title: r.title, status: r.status, type: r.type });
-      lessonCount.set(r.courseId, (lessonCount.get(r.courseId) ?? 0) + 1);
-    }
-  }
-  const completions = new Map<number, Set<number>>();
-  for (const d of done) {
-    const set = completions.get(d.enrolmentId) ?? new Set<number>();
-    set.add(d.lessonId);
-    completions.set(d.enrolmentId, set);
-  }
+async function progressOf(rows: LearnerRow[]) {
+  const outlines = new Map<number, CourseOutline>();
+  for (const outline of await Promise.all(rows.map((r) => loadCourseOutline(r.courseId)))) if (outline) outlines.set(outline.id, outline);
   return (row: LearnerRow) => {
-    const modules = [...(modulesByCourse.get(row.courseId)?.values() ?? [])];
-    const completed = completions.get(row.enrolmentId) ?? new Set<number>();
+    const modules = outlines.get(row.courseId)?.modules ?? [];
+    const completed = new Set(row.completedIds);
     const progress = learnerProgress(modules, completed, row.completedAt);
     const next = nextLesson(modules.flatMap((m) => m.lessons), completed);
-    return { progress, next, modules: modules.length, lessons: lessonCount.get(row.courseId) ?? 0 };
+    return { progress, next, modules: modules.length, lessons: modules.reduce((n, m) => n + m.lessons.length, 0) };
   };
 }
 
@@ -225,7 +175,7 @@ async function learnerCourses(userId: string) {
   const rows = await learnerRows(userId);
   // Learners never see a draft; a certificate already issued still counts.
   const visible = rows.filter((r) => r.status === "published");
-  const read = await progressOf(userId, visible);
+  const read = await progressOf(visible);
   const courses = visible.map((r) => ({ row: r, ...read(r) }));
   const stats = statsOf(
     courses.map((c) => c.progress),

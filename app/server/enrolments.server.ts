@@ -54,6 +54,9 @@ export async function findEnrolment(userId: string, courseId: number, tx: DbOrTx
   return row ?? null;
 }
 
+/** For a query over enrolments: the ids of the lessons each has completed, as one array column. */
+export const completedLessonIds = sql<number[]>`coalesce((select array_agg(${lessonCompletion.lessonId}) from ${lessonCompletion} where ${lessonCompletion.enrolmentId} = ${enrolment.id}), '{}')`;
+
 /**
  * A learner's enrolment in a course with the lessons it has completed, in one prepared statement: every
  * content page, exam step and lesson event asks for the enrolment, and the content page then for its
@@ -63,7 +66,7 @@ const enrolmentWithCompletions = preparedStatement((database) =>
   database
     .select({
       ...getTableColumns(enrolment),
-      completedIds: sql<number[]>`coalesce((select array_agg(${lessonCompletion.lessonId}) from ${lessonCompletion} where ${lessonCompletion.enrolmentId} = ${enrolment.id}), '{}')`,
+      completedIds: completedLessonIds,
     })
     .from(enrolment)
     .where(and(eq(enrolment.userId, sql.placeholder("userId")), eq(enrolment.courseId, sql.placeholder("courseId"))))

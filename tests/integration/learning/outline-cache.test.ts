@@ -137,4 +137,19 @@ describe("el esquema del curso guardado en memoria", () => {
       await setCorrect(edited, edited.correctIndex);
     }
   });
+
+  it("el dashboard cuenta el avance con el mismo esquema: módulos, lecciones publicadas hechas y la siguiente", async () => {
+    const u = await createUser();
+    await enrol(u.id);
+    const { loader } = await import("~/routes/dashboard");
+    const { getRequest } = await import("../support/requests");
+    const card = async () => ((await call(loader, getRequest("/dashboard", u.cookie))).data.courses as { courseId: number }[]).find((c) => c.courseId === 1);
+    // Course 1: five modules, eight lessons; six published (the two pending ones count for nobody).
+    expect(await card()).toMatchObject({ modules: 5, lessons: 8, lessonsDone: 0, lessonsTotal: 6, progress: 0, next: { title: COURSE1.pdf } });
+    await markOpened(u.cookie, await lessonId(COURSE1.pdf));
+    await markOpened(u.cookie, await lessonId(COURSE1.documento));
+    expect(await card()).toMatchObject({ lessonsDone: 2, lessonsTotal: 6, next: { title: COURSE1.video } });
+    // What the content page shows for the same learner.
+    expect((await card()) as unknown).toMatchObject({ progress: (await openContent(u.cookie, 1)).data.progress });
+  });
 });
