@@ -1,5 +1,5 @@
-import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
+import { followInternalLink } from "~/ui/layout/internal-links";
 
 /**
  * Markup the loader rendered with staticHtml() (app/server/static-html.server.tsx). Links inside it
@@ -7,13 +7,6 @@ import { useNavigate } from "react-router";
  */
 export function StaticHtml({ html, className }: { html: string; className?: string }) {
   const navigate = useNavigate();
-  const onClick = (e: MouseEvent) => {
-    const a = (e.target as Element).closest("a");
-    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    if (a.target || a.hasAttribute("download") || a.origin !== window.location.origin) return;
-    e.preventDefault();
-    navigate(a.pathname + a.search + a.hash);
-  };
   // Our own server-rendered markup: React escaped every text in it.
-  return <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={className} onClick={(event) => followInternalLink(event, navigate)} dangerouslySetInnerHTML={{ __html: html }} />;
 }
