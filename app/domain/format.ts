@@ -16,7 +16,8 @@ const oneDecimal = new Intl.NumberFormat(site.locale, { maximumFractionDigits: 1
 
 /** 1234 → '1.234' (up to three decimals, as toLocaleString). */
 export function formatCount(value: number): string {
-  return plainNumber.format(value);
+  // A whole number under a thousand needs no separator: the common case, without the formatter (#19).
+  return Number.isInteger(value) && value > -1000 && value < 1000 ? String(value) : plainNumber.format(value);
 }
 
 /** 3.46 → '3,5'. */

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
+  formatCount,
+  formatOneDecimal,
   formatClp,
   formatDate,
   formatDateTime,
@@ -111,3 +113,20 @@ describe("plural y formatFileSize", () => {
     expect(formatFileSize(2.5 * 1024 * 1024)).toBe("2,5 MB");
   });
 });
+
+describe("formatCount / formatOneDecimal", () => {
+  test("como toLocaleString('es-CL'), también por el atajo de los enteros bajo mil", () => {
+    for (const n of [0, 1, 7, 999, -1, -999, 1000, 1234, 1_234_567, -2500, 3.5, 0.125, 12.3456, 999.5]) {
+      expect(formatCount(n)).toBe(n.toLocaleString("es-CL"));
+    }
+    expect(formatCount(1000)).toBe("1.000");
+    expect(formatCount(999)).toBe("999");
+  });
+
+  test("un decimal", () => {
+    expect(formatOneDecimal(3.46)).toBe("3,5");
+    expect(formatOneDecimal(2)).toBe("2");
+    expect(formatOneDecimal(1234.56)).toBe("1.234,6");
+  });
+});
+
