@@ -186,4 +186,14 @@ test("las preguntas de un banco grande se recorren de a 25, sin perder el period
   await expect(pages.getByText("Página 2")).toBeVisible();
   await expect(rows).toHaveCount(1 + 25);
   await expect(pages.getByRole("link", { name: "← Anterior" })).toBeVisible();
+
+  // Each question leads to its editor, inside the app (the same document, no reload).
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const first = rows.nth(1).getByRole("link");
+  const href = await first.getAttribute("href");
+  expect(href).toMatch(/^\/admin\/cursos\/1\?leccion=\d+#pregunta-\d+$/);
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/[?]/g, "\\?")}$`));
+  await expect(page.locator(href!.slice(href!.indexOf("#")))).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
