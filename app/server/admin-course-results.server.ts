@@ -13,7 +13,7 @@ import { optionLetter } from "~/domain/grading";
 import { chileIsoDay, medianOfCounts, PERIOD_LABELS, percent, periodBuckets, SCORE_BANDS, scoreBandLabel, type Period } from "~/domain/insight";
 import type { CourseResults, FunnelStep, QuestionStat } from "~/domain/insight-view";
 import { type Db } from "./db/client.server";
-import { preparedStatement } from "./db/prepared.server";
+import { arrayLiteral, preparedStatement } from "./db/prepared.server";
 import { examBank } from "./exam-bank.server";
 import { loadCourseOutline } from "./learning.server";
 import { enrolmentCohortStat, enrolmentDayStat, examAnswerStat, examAttemptDayStat } from "./db/schema";
@@ -86,7 +86,7 @@ function summaryRows(courseId: number, examLessonIds: number[], fromDay: string,
   const period = { courseId, fromDay, toDay };
   return examLessonIds.length === 0
     ? summariesWithoutExam().execute(period)
-    : summariesWithExam().execute({ ...period, examLessonIds: `{${examLessonIds.join(",")}}` });
+    : summariesWithExam().execute({ ...period, examLessonIds: arrayLiteral(examLessonIds) });
 }
 
 /**

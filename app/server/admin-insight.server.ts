@@ -10,7 +10,7 @@ import { chileIsoDay, PERIOD_LABELS, PERIOD_PARAM, parsePeriod, percent, periodB
 import type { InsightFilters, Overview, OverviewTotals } from "~/domain/insight-view";
 import { listCourseOptions } from "./admin-enrolments.server";
 import { type Db } from "./db/client.server";
-import { preparedStatement } from "./db/prepared.server";
+import { arrayLiteral, preparedStatement } from "./db/prepared.server";
 import { certificate, courseModule, enrolment, enrolmentDayStat, examAttemptDayStat, lesson, order, refund, user } from "./db/schema";
 
 /** `?periodo=&curso=`: anything unknown falls back to the default period and every course. */
@@ -55,8 +55,8 @@ function periodParams(buckets: Bucket[]) {
   const times = [...buckets.map((b) => b.start), buckets[buckets.length - 1]!.end];
   const days = times.map(chileIsoDay);
   return {
-    instants: `{${times.map((t) => t.toISOString()).join(",")}}`,
-    days: `{${days.join(",")}}`,
+    instants: arrayLiteral(times.map((t) => t.toISOString())),
+    days: arrayLiteral(days),
     firstDay: days[0]!,
     endDay: days[days.length - 1]!,
     start: times[0]!.toISOString(),

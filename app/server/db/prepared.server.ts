@@ -13,3 +13,12 @@ export function preparedStatement<T>(build: (database: Db) => T): () => T {
     return statement;
   };
 }
+
+/**
+ * A list as one PostgreSQL array literal ('{1,2}'), to bind to a single placeholder cast to int[], date[] or
+ * timestamptz[]: the statement stays the same whatever the list's length. For numbers, ISO dates and instants
+ * only (no quoting).
+ */
+export function arrayLiteral(values: readonly (number | string)[]): string {
+  return `{${values.join(",")}}`;
+}
