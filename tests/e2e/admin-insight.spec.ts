@@ -150,6 +150,16 @@ test("un administrador ve el resumen, el embudo del curso, las preguntas y la fi
   await expect(page).toHaveURL(new RegExp(`/admin/cursos/${course.id}\\?leccion=${course.exam}#pregunta-\\d+$`));
   await expect(page.getByRole("heading", { name: /Banco de preguntas/ })).toBeVisible();
 
+  // The administration menu's links are followed by the router (the same document) and mark the page they name.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const adminNav = page.getByRole("navigation", { name: "Administración" });
+  await adminNav.getByRole("link", { name: "Usuarios" }).click();
+  await expect(page).toHaveURL(/\/admin\/usuarios$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
+  await expect(adminNav.getByRole("link", { name: "Usuarios" })).toHaveAttribute("aria-current", "page");
+  await expect(adminNav.getByRole("link", { name: "Cursos" })).not.toHaveAttribute("aria-current");
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
   // Ana's page, reached from the users list.
   await page.goto(`/admin/usuarios?q=${encodeURIComponent(ana.email)}`);
   await page.getByRole("link", { name: "Ana Informe" }).click();

@@ -45,6 +45,10 @@ async function expectSizedImages(page: Page) {
   }
 }
 
+/** Marks the document in the page's window: a link the router follows keeps the mark, a new document loses it. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
 /** Cards of the course list, by their category badge. */
 function courseCards(page: Page) {
   return page.getByRole("main").locator("article");
@@ -60,8 +64,11 @@ test.describe("diseño común", () => {
       for (const name of ["Inicio", "Nosotros", "Cursos", "Contacto", "Iniciar Sesión", "Registrarse"]) {
         await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
       }
+      await markDocument(page);
       await menu.getByRole("link", { name: "Cursos", exact: true }).click();
       await expect(page).toHaveURL(/\/cursos$/);
+      await expect(menu).toBeHidden();
+      expect(await sameDocument(page)).toBe(true);
     } else {
       const nav = page.getByRole("navigation", { name: "Principal" });
       for (const [name, href] of [
@@ -74,6 +81,14 @@ test.describe("diseño común", () => {
       }
       await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toHaveAttribute("href", "/login");
       await expect(page.getByRole("banner").getByRole("link", { name: "Registrarse" })).toHaveAttribute("href", "/registro");
+      await expect(nav.getByRole("link", { name: "Inicio", exact: true })).toHaveAttribute("aria-current", "page");
+      // The router follows the header's links (no new document) and moves the mark of the current page.
+      await markDocument(page);
+      await nav.getByRole("link", { name: "Cursos", exact: true }).click();
+      await expect(page).toHaveURL(/\/cursos$/);
+      await expect(nav.getByRole("link", { name: "Cursos", exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByRole("link", { name: "Inicio", exact: true })).not.toHaveAttribute("aria-current");
+      expect(await sameDocument(page)).toBe(true);
     }
     await expect(footer.getByText("Santiago, Chile")).toBeVisible();
     await expect(footer.getByRole("link", { name: /@/ })).toBeVisible();

@@ -1,4 +1,5 @@
-import { NavLink } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { followInternalLink, isCurrentPath } from "~/ui/layout/internal-links";
 import { container } from "./styles";
 
 const items = [
@@ -13,27 +14,33 @@ const items = [
   { to: "/admin/correos", label: "Correos", end: false },
 ];
 
-/** The administration sub-navigation, shown on every /admin page. */
+/**
+ * The administration sub-navigation, shown on every /admin page. Plain anchors marked as <NavLink>s would be, which
+ * the router follows from the <nav> (internal-links.ts: nine <NavLink>s cost about 0.07 ms of each page's render).
+ */
 export function AdminNav() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   return (
     <div className="border-b border-slate-200 bg-slate-50">
-      <nav aria-label="Administración" className={container}>
+      <nav aria-label="Administración" className={container} onClick={(event) => followInternalLink(event, navigate)}>
         <ul className="-mb-px flex flex-wrap gap-x-1">
-          {items.map((i) => (
-            <li key={i.to}>
-              <NavLink
-                to={i.to}
-                end={i.end}
-                className={({ isActive }) =>
-                  `inline-block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-semibold ${
-                    isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:text-brand-700"
-                  }`
-                }
-              >
-                {i.label}
-              </NavLink>
-            </li>
-          ))}
+          {items.map((i) => {
+            const active = isCurrentPath(pathname, i.to, i.end);
+            return (
+              <li key={i.to}>
+                <a
+                  href={i.to}
+                  aria-current={active ? "page" : undefined}
+                  className={`inline-block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-semibold ${
+                    active ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:text-brand-700"
+                  }`}
+                >
+                  {i.label}
+                </a>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </div>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { site } from "~/config/site";
 import { escapeHtml } from "~/domain/html-escape";
 
@@ -9,16 +8,17 @@ const LABEL = `${site.name}, inicio`;
 const LINK_CLASS = "flex items-center gap-2";
 const NAME_CLASS = "text-lg font-extrabold tracking-tight";
 
+/** The header's logo: a plain anchor, which the header's own click handler has the router follow. */
 export function BrandLogo({ inverted = false }: { inverted?: boolean }) {
   const c = colours(inverted);
   return (
-    <Link to="/" className={LINK_CLASS} aria-label={LABEL}>
+    <a href="/" className={LINK_CLASS} aria-label={LABEL}>
       <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">
         <rect width="36" height="36" rx="9" fill={c.tile} />
         <path d={LOGO_CROSS} fill={c.cross} />
       </svg>
       <span className={`${NAME_CLASS} ${c.name}`}>{site.name}</span>
-    </Link>
+    </a>
   );
 }
 

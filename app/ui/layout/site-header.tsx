@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { isAdmin } from "~/domain/permissions";
 import { useHydrated } from "~/ui/account/use-hydrated";
 import { BrandLogo } from "./brand-logo";
+import { followInternalLink, isCurrentPath } from "./internal-links";
 import { mainNav } from "./nav-links";
 import { LogoutButton } from "./logout-button";
 
@@ -14,14 +15,25 @@ export interface HeaderUser {
   managesCompanies?: boolean;
 }
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
+const navClass = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
     isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"
   }`;
 
+/** A main-menu entry: marked as the current page as a <NavLink> would be (the router follows it: see the header). */
+function MenuLink({ to, pathname, className, children }: { to: string; pathname: string; className: (isActive: boolean) => string; children: React.ReactNode }) {
+  const active = isCurrentPath(pathname, to, to === "/");
+  return (
+    <a href={to} aria-current={active ? "page" : undefined} className={className(active)}>
+      {children}
+    </a>
+  );
+}
+
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
+  const navigate = useNavigate();
   const hydrated = useHydrated();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMobile = useCallback((returnFocus: boolean) => {
@@ -39,14 +51,15 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // Every link of the header leads to a page: plain anchors, followed by the router from here (internal-links.ts).
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" onClick={(event) => followInternalLink(event, navigate)}>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <BrandLogo />
         <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
           {mainNav.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={navClass}>
+            <MenuLink key={item.to} to={item.to} pathname={location.pathname} className={navClass}>
               {item.label}
-            </NavLink>
+            </MenuLink>
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
@@ -54,15 +67,12 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             <UserMenu user={user} />
           ) : (
             <>
-              <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:text-brand-700">
+              <a href="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:text-brand-700">
                 Iniciar Sesión
-              </Link>
-              <Link
-                to="/registro"
-                className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
-              >
+              </a>
+              <a href="/registro" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800">
                 Registrarse
-              </Link>
+              </a>
             </>
           )}
         </div>
@@ -86,7 +96,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           </a>
         )}
       </div>
-      <MobileMenu user={user} open={mobileOpen} hydrated={hydrated} onClose={closeMobile} />
+      <MobileMenu user={user} pathname={location.pathname} open={mobileOpen} hydrated={hydrated} onClose={closeMobile} />
     </header>
   );
 }
@@ -96,11 +106,13 @@ const USER_MENU_ID = "menu-usuario";
 
 function MobileMenu({
   user,
+  pathname,
   open,
   hydrated,
   onClose,
 }: {
   user: HeaderUser | null;
+  pathname: string;
   open: boolean;
   hydrated: boolean;
   onClose: (returnFocus: boolean) => void;
@@ -122,9 +134,9 @@ function MobileMenu({
       <ul>
         {mainNav.map((n) => (
           <li key={n.to}>
-            <NavLink to={n.to} end={n.to === "/"} className={item}>
+            <MenuLink to={n.to} pathname={pathname} className={() => item}>
               {n.label}
-            </NavLink>
+            </MenuLink>
           </li>
         ))}
       </ul>
@@ -143,14 +155,14 @@ function MobileMenu({
         ) : (
           <ul>
             <li>
-              <Link to="/login" className={item}>
+              <a href="/login" className={item}>
                 Iniciar Sesión
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/registro" className={item}>
+              <a href="/registro" className={item}>
                 Registrarse
-              </Link>
+              </a>
             </li>
           </ul>
         )}
@@ -250,9 +262,9 @@ function AccountLinks({ user, dashboardLabel, itemClass }: { user: HeaderUser; d
   ];
   return links.map((link) => (
     <li key={link.to}>
-      <Link to={link.to} className={itemClass}>
+      <a href={link.to} className={itemClass}>
         {link.label}
-      </Link>
+      </a>
     </li>
   ));
 }

@@ -25,7 +25,7 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
   const articleRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
-  const lessonHref = (id: number) => `?leccion=${id}`;
+  const lessonHref = (id: number) => `/cursos/${data.course.id}/contenido?leccion=${id}`;
   const withoutDrawer = new URLSearchParams(location.search);
   withoutDrawer.delete(DRAWER_PARAM);
   const withDrawer = new URLSearchParams(withoutDrawer);

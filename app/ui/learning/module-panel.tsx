@@ -1,10 +1,11 @@
 // The course's modules and lessons beside the viewer: completion marks, 'Próximamente' for pending
 // lessons and 'Contenido en preparación' for modules with nothing published yet.
-import { Link } from "react-router";
+import { useNavigate } from "react-router";
 import { formatMinutes } from "~/domain/format";
 import { learningMessages } from "~/domain/learning-messages";
 import { lessonTypeLabel } from "~/domain/lesson-types";
 import type { PanelModule } from "~/domain/learning-view";
+import { followInternalLink } from "~/ui/layout/internal-links";
 import { LessonIcon } from "./lesson-icons";
 
 export function ModulePanel({
@@ -20,8 +21,11 @@ export function ModulePanel({
   onNavigate?: () => void;
   showCompletion: boolean;
 }) {
+  const navigate = useNavigate();
+  // One lesson link per lesson, twice on a phone (panel and drawer): plain anchors the router follows from here,
+  // keeping the scroll as the lessons' <Link preventScrollReset> did (internal-links.ts says why).
   return (
-    <ol className="space-y-4">
+    <ol className="space-y-4" onClick={(event) => followInternalLink(event, navigate, { preventScrollReset: true }) && onNavigate?.()}>
       {modules.map((m, mi) => (
         <li key={m.id}>
           <section aria-labelledby={`modulo-${m.id}`} className="rounded-xl border border-slate-200 bg-white">
@@ -79,17 +83,15 @@ export function ModulePanel({
                         {body}
                       </div>
                     ) : (
-                      <Link
-                        to={lessonHref(l.id)}
-                        preventScrollReset
-                        onClick={onNavigate}
+                      <a
+                        href={lessonHref(l.id)}
                         aria-current={current ? "page" : undefined}
                         className={`flex items-start gap-3 px-4 py-2.5 hover:bg-slate-50 ${
                           current ? "bg-brand-50 text-brand-800" : "text-slate-800"
                         }`}
                       >
                         {body}
-                      </Link>
+                      </a>
                     )}
                   </li>
                 );

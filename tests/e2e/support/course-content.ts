@@ -15,12 +15,17 @@ export async function modulesPanel(page: Page): Promise<Locator> {
   return drawer;
 }
 
-/** Opens a lesson from the module panel and waits until it is shown (and the drawer closed on a phone). */
+/**
+ * Opens a lesson from the module panel and waits until it is shown (and the drawer closed on a phone); the router
+ * follows the panel's links, so the page's document stays the same.
+ */
 export async function openLesson(page: Page, title: string) {
   const panel = await modulesPanel(page);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await panel.getByRole("link", { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).click();
   await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
   if (isMobile(page)) await expect(page.getByRole("dialog")).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), "the lesson link reloaded the page").toBe(true);
 }
 
 /**
