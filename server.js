@@ -67,7 +67,20 @@ try {
   process.exit(1);
 }
 
-server.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+// Each request's line: what tells one request from another (docs/operations.md, "Logs"). pino-http's default wrote
+// the request's and the response's headers too — the same ~1 KB of security headers on every line — and serializes
+// the request into a child logger as it arrives, whatever the level, so that cost was paid even with info off.
+const requestLogFields = {
+  req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress, userAgent: req.headers["user-agent"] }),
+  res: (res) => ({ statusCode: res.statusCode, contentLength: res.headers?.["content-length"] }),
+};
+server.use(
+  pinoHttp({
+    logger,
+    serializers: requestLogFields,
+    autoLogging: { ignore: (req) => req.url === "/healthz" },
+  }),
+);
 if (!DEVELOPMENT) server.use(mod.app);
 
 const PORT = Number(process.env.PORT || 3000);

@@ -222,3 +222,40 @@ describe("PostgreSQL inalcanzable al arrancar", () => {
     }
   });
 });
+
+// docs/operations.md, "Logs": one line per request with what tells requests apart — never a cookie, a password,
+// or the response's headers (the same security headers on every line, ~1 KB each, serialized for every request).
+describe("el registro de cada pedido", () => {
+  it("dice método, ruta, estado y tiempo, sin cookies, contraseñas ni las cabeceras de la respuesta", async () => {
+    const server = await start({ dataDir: path.join(newTempDir("request-log"), "data") });
+    const page = await fetch(`${server.base}/cursos?categoria=Salud`, {
+      headers: { cookie: "better-auth.session_token=galleta-secreta", "user-agent": "prueba-de-registro" },
+    });
+    expect(page.status).toBe(200);
+    const login = await fetch(`${server.base}/login`, {
+      method: "POST",
+      headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "nadie@academia.test", password: "clave-secreta-del-registro" }),
+      redirect: "manual",
+    });
+    expect(login.status).toBeLessThan(500);
+
+    const requestLines = () =>
+      server.logLines(/^request completed$/).filter((l) => ["/cursos?categoria=Salud", "/login"].includes(String((l.req as { url?: string })?.url)));
+    await until(() => requestLines().length === 2, { timeoutMs: 10_000, what: "the two request lines" });
+    const lines = requestLines();
+    const [pageLine, loginLine] = lines;
+    expect(pageLine).toMatchObject({ req: { method: "GET", url: "/cursos?categoria=Salud", userAgent: "prueba-de-registro" }, res: { statusCode: 200 } });
+    expect(typeof (pageLine!.req as { id?: unknown }).id).toBe("number");
+    expect(typeof pageLine!.responseTime).toBe("number");
+    expect(loginLine).toMatchObject({ req: { method: "POST", url: "/login" }, res: { statusCode: login.status } });
+    for (const line of lines) {
+      expect(Object.keys(line.req as object).sort()).toEqual(expect.arrayContaining(["id", "method", "url"]));
+      expect(line.req).not.toHaveProperty("headers");
+      expect(line.res).not.toHaveProperty("headers");
+    }
+    expect(server.output()).not.toContain("galleta-secreta");
+    expect(server.output()).not.toContain("clave-secreta-del-registro");
+    expect(server.output()).not.toContain("content-security-policy");
+  });
+});
