@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from "react-router";
 import { isAdmin } from "~/domain/permissions";
 import { useHydrated } from "~/ui/account/use-hydrated";
 import { BrandLogo } from "./brand-logo";
-import { followInternalLink, isCurrentPath } from "./internal-links";
+import { followInternalLink } from "./internal-links";
+import { MenuLink } from "./menu-link";
 import { mainNav } from "./nav-links";
 import { LogoutButton } from "./logout-button";
 
@@ -19,16 +20,6 @@ const navClass = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
     isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"
   }`;
-
-/** A main-menu entry: marked as the current page as a <NavLink> would be (the router follows it: see the header). */
-function MenuLink({ to, pathname, className, children }: { to: string; pathname: string; className: (isActive: boolean) => string; children: React.ReactNode }) {
-  const active = isCurrentPath(pathname, to, to === "/");
-  return (
-    <a href={to} aria-current={active ? "page" : undefined} className={className(active)}>
-      {children}
-    </a>
-  );
-}
 
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -57,7 +48,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         <BrandLogo />
         <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
           {mainNav.map((item) => (
-            <MenuLink key={item.to} to={item.to} pathname={location.pathname} className={navClass}>
+            <MenuLink key={item.to} to={item.to} end={item.to === "/"} pathname={location.pathname} className={navClass}>
               {item.label}
             </MenuLink>
           ))}
@@ -134,7 +125,7 @@ function MobileMenu({
       <ul>
         {mainNav.map((n) => (
           <li key={n.to}>
-            <MenuLink to={n.to} pathname={pathname} className={() => item}>
+            <MenuLink to={n.to} end={n.to === "/"} pathname={pathname} className={item}>
               {n.label}
             </MenuLink>
           </li>
