@@ -15,6 +15,11 @@ const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 const tag = process.env.E2E_TAG || "e2e";
 process.env.E2E_MAIL_DIR ||= `test-results/mail-${tag}`;
 
+const DESKTOP = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+const CERTIFICATE_CLOCK_SPEC = /[\\/]certificate-validity\.spec\.ts$/;
+const SENCE_CLOCK_SPEC = /[\\/]sence\.spec\.ts$/;
+const CLOCK_SPECS = [CERTIFICATE_CLOCK_SPEC, SENCE_CLOCK_SPEC];
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: `test-results/${tag}`,
@@ -39,12 +44,18 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
     },
   },
-  // A test tagged @escritorio or @movil runs in that project only (and http-hostile.spec.ts, whose requests do not
-  // depend on the viewport, on the desktop): they are left out of the other project before anything starts, where a
-  // test.skip() inside the test would still open a browser page first (~2 s each, ~1 min a run).
+  // Behaviour runs once, on the desktop. The phone project runs what depends on the width: the phone's own flows
+  // (@movil) and the tests written for both widths — menus, panels, the exam bar, layout stability, screenshots
+  // (@ambos). A test tagged @escritorio says it is about the desktop only; untagged tests run there too.
+  //
+  // The two specs that move the server's one clock (a certificate past its expiry, a SENCE sign-in past its 15
+  // minutes) run first and one after the other, while nothing else runs: a certificate verified in another
+  // worker during a jump of two years reads "vencido".
   projects: [
-    { name: "desktop", grepInvert: /@movil/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    { name: "mobile", grepInvert: /@escritorio/, testIgnore: /http-hostile\.spec\.ts$/, use: { ...devices["Pixel 5"], viewport: { width: 375, height: 740 } } },
+    { name: "reloj-certificado", testMatch: CERTIFICATE_CLOCK_SPEC, use: DESKTOP },
+    { name: "reloj-sence", testMatch: SENCE_CLOCK_SPEC, use: DESKTOP, dependencies: ["reloj-certificado"] },
+    { name: "desktop", grepInvert: /@movil/, testIgnore: CLOCK_SPECS, use: DESKTOP, dependencies: ["reloj-sence"] },
+    { name: "mobile", grep: /@movil|@ambos/, testIgnore: CLOCK_SPECS, use: { ...devices["Pixel 5"], viewport: { width: 375, height: 740 } }, dependencies: ["reloj-sence"] },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { spreadsheetWorker } from "./scripts/build/spreadsheet-worker-plugin";
+import { recordBuildInputs } from "./scripts/release/build-inputs";
 
 // The layout every page renders (header, footer, their helpers) is loaded by the root route, yet each of its modules
 // that some route also imports became a chunk of its own: 13–16 script files on a public page, seven of them 1–2 KB.
@@ -12,13 +14,27 @@ function layoutChunk(id: string) {
   return LAYOUT.some((part) => id.includes(part)) ? "layout" : undefined;
 }
 
+// The server build has two entries: the application (index.js, which server.js loads) and the operator's commands
+// (cli.js, which cli.js loads), so a release runs both without the sources or the development dependencies.
+// React Router names every server entry index.js; the commands' entry gets its own name back here.
+function cliEntryName(): Plugin {
+  return {
+    name: "academia:cli-entry-name",
+    apply: "build",
+    outputOptions(options) {
+      const named = options.entryFileNames;
+      return { ...options, entryFileNames: (chunk) => (chunk.name === "cli" ? "cli.js" : typeof named === "function" ? named(chunk) : (named ?? "[name].js")) };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: layoutChunk } },
+    rollupOptions: isSsrBuild ? { input: { index: "./server/app.ts", cli: "./server/cli.ts" } } : { output: { manualChunks: layoutChunk } },
     // The browser bundle: terser (two passes) is ~3.5 KB gzip smaller than esbuild on React + React Router,
     // which alone nearly fill the 120 KB budget of a public page (scripts/check-budgets.mjs).
     ...(isSsrBuild ? {} : { minify: "terser" as const, terserOptions: { compress: { passes: 2 } } }),
   },
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), spreadsheetWorker(), cliEntryName(), recordBuildInputs()],
 }));

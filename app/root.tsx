@@ -10,13 +10,13 @@ import type { Route } from "./+types/root";
 import "./app.css";
 // The same file app.css declares: preloaded so the text switches to Inter early, once per visit (cached).
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { getUser } from "~/server/session.server";
+import { getUser } from "~/server/accounts/session.server";
 import { SiteHeader } from "~/ui/layout/site-header";
 import { SiteFooter } from "~/ui/layout/site-footer";
 import { ScrollManager } from "~/ui/layout/scroll-manager";
 import { NotFoundContent } from "~/ui/layout/not-found-content";
 import { ServiceUnavailableContent } from "~/ui/layout/service-unavailable";
-import { serviceUnavailableMiddleware } from "~/server/service-unavailable.server";
+import { serviceUnavailableMiddleware } from "~/server/platform/http/service-unavailable.server";
 import { pageTitle } from "~/ui/seo";
 
 // Before every loader and action: a 503 page while the database is unreachable (see the module).
@@ -87,7 +87,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <p className="mt-4 text-slate-600" role="alert">
           {error.data}
         </p>
-        <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        <a href="/" data-document className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
           Volver al inicio
         </a>
       </section>
@@ -100,7 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-slate-600">
         Lo sentimos, no pudimos completar tu solicitud. Por favor, inténtalo de nuevo en unos minutos.
       </p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+      <a href="/" data-document className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
         Volver al inicio
       </a>
     </section>

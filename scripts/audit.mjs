@@ -1,7 +1,8 @@
 // `npm audit --omit=dev` gate: fails on high/critical vulnerabilities in production dependencies, except
 // those listed in audit-exceptions.json with a written reason and a review date that has not passed.
-// When the registry's audit endpoint cannot be reached (as on a machine without internet), it says so
-// and gives no verdict (exit 0).
+// When the registry refuses the audit or cannot be reached (as on a machine without internet, or a registry
+// mirror without the audit endpoint), nothing was checked: it says so in capitals and exits with code 3, never 0,
+// so no caller can mistake it for a pass (.ci/run reports it as "not checked" and goes on).
 //
 // audit-exceptions.json: { "exceptions": { "<package>": { "reason": "…", "acceptedBy": "…",
 //   "reviewBy": "YYYY-MM-DD", "advisories": ["GHSA-…"] } } }  ("advisories" optional: limits the
@@ -18,8 +19,8 @@ try {
 }
 if (!report || report.error || !report.metadata) {
   const why = report?.error?.summary || report?.message || run.error?.message || "no answer";
-  console.log(`npm audit: the audit endpoint could not be reached from this machine (${String(why).split("\n")[0]}); no verdict.`);
-  process.exit(0);
+  console.log(`npm audit: NOT CHECKED — the registry did not answer the audit (${String(why).split("\n")[0]}). No vulnerability check was made.`);
+  process.exit(3);
 }
 
 function loadExceptions() {

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { openDb } from "~/server/db/client.server";
+import { openDb } from "~/server/platform/db/client.server";
 import { AppServer } from "./crash/server";
 import { Browser, Unanswered } from "./crash/http";
 import { Ledger, Workload } from "./crash/workload";

@@ -12,6 +12,15 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academia-e2e-"));
 const webpayPort = process.env.E2E_WEBPAY_PORT || String(Number(port) + 1);
 const webpay = spawn(process.execPath, ["--import", "tsx", "scripts/webpay/dev.ts", "--port", webpayPort], { stdio: ["ignore", "ignore", "inherit"] });
 
+// The local SENCE attendance register (scripts/sence), reached by the browser as "localhost" while the academy is
+// 127.0.0.1: another site, so its callbacks arrive cross-site without the SameSite=Lax session cookie, as from SENCE.
+const sencePort = process.env.E2E_SENCE_PORT || String(Number(port) + 5);
+const senceUrl = `http://localhost:${sencePort}`;
+const sence = spawn(process.execPath, ["--import", "tsx", "scripts/sence/dev.ts", "--port", sencePort, "--public-url", senceUrl], { stdio: ["ignore", "ignore", "inherit"] });
+// The local OpenFactura server (scripts/dte): the app's tax-document adapter is pointed at it (its public test company).
+const dtePort = process.env.E2E_DTE_PORT || String(Number(port) + 6);
+const dte = spawn(process.execPath, ["--import", "tsx", "scripts/dte/dev.ts", "--port", dtePort], { stdio: ["ignore", "ignore", "inherit"] });
+
 // E2E_SKIP_BUILD=1 serves an existing build (built beforehand, e.g. on a busy machine where building would
 // outlast Playwright's wait for the server).
 if (!(process.env.E2E_SKIP_BUILD && fs.existsSync(path.join(buildDir, "server")))) {
@@ -38,16 +47,27 @@ const child = spawn(process.execPath, ["server.js"], {
     // Every browser of the run comes from 127.0.0.1: per-address limits (contact, sign-up, sign-in) would trip.
     RATE_LIMIT_IP_FACTOR: "1000",
     WEBPAY_BASE_URL: `http://127.0.0.1:${webpayPort}`,
+    SENCE_BASE_URL: senceUrl,
+    SENCE_TOKEN_KEY: "e2e0".repeat(16),
+    DTE_PROVIDER: "openfactura",
+    OPENFACTURA_ENVIRONMENT: "development",
+    OPENFACTURA_BASE_URL: `http://127.0.0.1:${dtePort}`,
+    // tests/e2e/support/clock.ts moves the server's clock with it (app/server/platform/clock.server.ts).
+    TEST_CLOCK_TOKEN: "e2e-clock-token-0123456789abcdefghij",
   },
 });
 const stop = () => {
   child.kill("SIGTERM");
   webpay.kill("SIGTERM");
+  sence.kill("SIGTERM");
+  dte.kill("SIGTERM");
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 child.on("exit", (code) => {
   webpay.kill("SIGTERM");
+  sence.kill("SIGTERM");
+  dte.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

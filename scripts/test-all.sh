@@ -1,15 +1,35 @@
 #!/usr/bin/env bash
-# The whole test suite: typecheck, lint, budgets, unit, integration (PGlite, then PostgreSQL), end-to-end.
+# The whole test suite: typecheck and lint (with the lint rules' own tests), unit, the teaching material,
+# integration (PGlite, then PostgreSQL), end-to-end, budgets. Each stage's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m▶ %s\033[0m\n' "$*"; }
+times=()
+stage_name="" stage_start=0
+step() {
+  finish
+  stage_name="$*" stage_start=$SECONDS
+  printf '\n\033[1m▶ %s\033[0m\n' "$*"
+}
+finish() {
+  if [ -n "$stage_name" ]; then times+=("$(printf '%5ss  %s' "$((SECONDS - stage_start))" "$stage_name")"); fi
+  stage_name=""
+}
+report() {
+  local code=$?
+  finish
+  printf '\n\033[1mStage times\033[0m\n'
+  for t in "${times[@]}"; do echo "$t"; done
+  printf '%5ss  total\n' "$SECONDS"
+  exit "$code"
+}
+trap report EXIT
 
 step "typecheck and lint, side by side (each keeps one core busy)"
 logs=$(mktemp -d)
 npm run --silent typecheck >"$logs/typecheck" 2>&1 &
 typecheck=$!
-npm run --silent lint >"$logs/lint" 2>&1 &
+( npm run --silent lint && npx vitest run --project lint ) >"$logs/lint" 2>&1 &
 lint=$!
 failed=""
 wait "$typecheck" || failed="$failed typecheck"
@@ -19,13 +39,14 @@ rm -rf "$logs"
 if [ -n "$failed" ]; then echo "failed:$failed" >&2; exit 1; fi
 step "unit"
 npx vitest run --project unit
-step "teaching material: committed PDFs match a fresh build of their sources"
+step "teaching material: committed PDFs match a fresh build of their sources, and read as shipped"
 npx tsx scripts/content-build.ts --check
+npx vitest run --project content
 step "integration on embedded PGlite"
-TEST_DB=pglite npx vitest run --project integration
+TEST_DB=pglite npx vitest run --project "integration*"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "integration on PostgreSQL ($TEST_DATABASE_URL)"
-  TEST_DB=postgres npx vitest run --project integration
+  TEST_DB=postgres npx vitest run --project "integration*"
 else
   echo "TEST_DATABASE_URL is not set: integration tests on PostgreSQL skipped (CI always sets it)."
   if [ -n "${CI:-}" ]; then echo "CI must run the PostgreSQL stage" >&2; exit 1; fi

@@ -3,26 +3,55 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import * as build from "virtual:react-router/server-build";
 import express from "express";
-import { RouterContextProvider } from "react-router";
-import { cspNonceContext } from "~/server/csp-nonce.server";
+import { RouterContextProvider, matchRoutes } from "react-router";
+import { metricsMiddleware, startMetricsServer } from "~/server/platform/metrics.server";
+import { cspNonceContext } from "~/server/platform/http/csp-nonce.server";
 import { boot, shutdown } from "~/server/boot.server";
-import { checkDatabase } from "~/server/db/availability.server";
-import { env } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
-import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/backup/endpoint.server";
-import { withRequestScope } from "~/server/request-scope.server";
+import { checkDatabase } from "~/server/platform/db/availability.server";
+import { env } from "~/server/platform/env.server";
+import { logger } from "~/server/platform/logger.server";
+import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/platform/backup/endpoint.server";
+import { CLOCK_CONTROL_PATH, clockControlRoute } from "~/server/platform/clock-control.server";
+import { DOCUMENT_REQUEST, withRequestScope } from "~/server/platform/http/request-scope.server";
 import { invalidatePublicPages, pageCache } from "./page-cache";
-import { onCatalogueChanged } from "~/server/catalogue-events.server";
+import { onCatalogueChanged } from "~/server/catalogue/events.server";
 import { requestGuards, securityHeaders } from "./security";
-import { countQueries } from "~/server/db/query-count.server";
-import { bodyMessages } from "~/server/request-body.server";
+import { PASSWORD_PATHS, refusePasswordCrowd } from "./password-crowd";
+import { countQueries } from "~/server/platform/db/query-count.server";
+import { bodyMessages } from "~/server/platform/http/request-body.server";
+import { SENCE_RETURN_PATHS } from "~/server/sence/config.server";
+import { senceCallbackRoute } from "~/server/sence/callback-endpoint.server";
 
-export { boot, shutdown, logger };
+// server.js reads the validated configuration through env() (port, host, proxies, processes, shutdown time).
+export { boot, shutdown, logger, env };
 // server.js puts the same headers on static files.
 export { securityHeaders };
 
-/** How many server processes to run (WEB_CONCURRENCY, validated with the rest of the configuration). */
-export const workerCount = () => env().WEB_CONCURRENCY;
+/** The route table's id of a path (the metrics' label): a few dozen values however many URLs are asked for. */
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] };
+const routeTree = (() => {
+  const nodes = new Map<string, RouteNode>();
+  for (const r of Object.values(build.routes)) {
+    if (r) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: [] });
+  }
+  const roots: RouteNode[] = [];
+  for (const r of Object.values(build.routes)) {
+    if (!r) continue;
+    const node = nodes.get(r.id)!;
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+})();
+function routeOf(pathname: string): string {
+  if (pathname === "/healthz") return "healthz";
+  if (pathname.startsWith("/assets/") || /\.(js|css|png|svg|ico|woff2|webmanifest|txt|xml)$/.test(pathname)) return "static";
+  const matches = matchRoutes(routeTree as never, pathname.replace(/\.data$/, "") || "/");
+  return matches ? (matches[matches.length - 1]!.route as unknown as RouteNode).id : "unmatched";
+}
+/** server.js mounts it first: every response counted and timed by route. */
+export const metrics = metricsMiddleware(routeOf);
+export { startMetricsServer };
 
 export const app = express();
 // Nothing gains from telling which framework answers (server.js says the same for the outer app).
@@ -38,8 +67,10 @@ app.get("/healthz", async (_req, res) => {
   else res.status(503).type("text/plain").send("database unavailable");
 });
 
-// `npm run backup` asks the process that holds the embedded database (token in DATA_DIR, see app/server/backup/endpoint.server.ts).
+// `npm run backup` asks the process that holds the embedded database (token in DATA_DIR, see app/server/platform/backup/endpoint.server.ts).
 app.post(BACKUP_ENDPOINT_PATH, backupRoute);
+// Only when TEST_CLOCK_TOKEN is set (end-to-end tests): moves the academy's clock.
+app.post(CLOCK_CONTROL_PATH, clockControlRoute);
 
 // Webpay brings the buyer back from Transbank's site by a cross-site form POST for some outcomes (docs/payments.md,
 // "The four returns"), which the CSRF check and React Router refuse. Its fields become the query of a GET of the
@@ -61,12 +92,20 @@ const refuseWebpayBody: express.ErrorRequestHandler = (error: { status?: number;
 };
 app.post("/pagos/webpay/retorno", express.urlencoded({ extended: false, limit: "8kb", parameterLimit: 20 }), webpayReturnToGet, refuseWebpayBody);
 
+// SENCE brings the learner back from its attendance register by a cross-site form POST to UrlRetoma or UrlError
+// (docs/sence.md). The callback names its session by a single-use correlation id and needs no cookie; the route
+// reads its own body, keeps it in the append-only log and redirects to the learner's course.
+app.post(Object.values(SENCE_RETURN_PATHS), senceCallbackRoute);
+
 // Cross-site check (CSRF) and client address before any page or action (see security.ts); bodies are read, within
-// their limit, by app/server/request-body.server.ts.
+// their limit, by app/server/platform/http/request-body.server.ts.
 app.use(requestGuards);
 
+// A crowd of sign-ins the password gate cannot take now: refused before any body is read or page rendered.
+app.post(PASSWORD_PATHS, refusePasswordCrowd);
+
 // Anonymous public pages come from memory (see page-cache.ts); everything else is rendered. Course writes
-// announce themselves (catalogue-events.server.ts) and the cache empties, here and in sibling workers.
+// announce themselves (catalogue/events.server.ts) and the cache empties, here and in sibling workers.
 onCatalogueChanged(invalidatePublicPages);
 app.use(pageCache);
 
@@ -84,4 +123,8 @@ const handler = createRequestHandler({
 });
 
 // The loaders of one GET share what they look up (the session, above all: see request-scope.server.ts).
-app.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? withRequestScope(() => handler(req, res, next)) : handler(req, res, next)));
+app.use((req, res, next) =>
+  req.method === "GET" || req.method === "HEAD"
+    ? withRequestScope(() => handler(req, res, next), { [DOCUMENT_REQUEST]: !req.path.endsWith(".data") })
+    : handler(req, res, next),
+);

@@ -1,12 +1,18 @@
 // With PostgreSQL, one Node process per core (WEB_CONCURRENCY): this primary forks the workers, which
 // share the listening port, replaces a worker that dies while serving, relays "the catalogue changed"
-// between workers (app/server/catalogue-events.server.ts), and on SIGTERM/SIGINT lets every worker finish its requests before exiting.
+// between workers (app/server/catalogue/events.server.ts), and on SIGTERM/SIGINT (delivered by server.js) lets every
+// worker finish its requests, stop its outbox worker and close its database before exiting.
 import cluster from "node:cluster";
 
 /** Message a worker sends (and receives) when a course write makes its copies of courses stale. */
 export const CATALOGUE_CHANGED_MESSAGE = "academia:catalogue-changed";
 
-export function runPrimary(count, logger) {
+/**
+ * Forks `count` workers and supervises them. Returns the function server.js calls on SIGTERM/SIGINT: each worker
+ * is asked to stop (it finishes its requests in flight, stops its outbox worker and closes its database, at most
+ * `timeoutSeconds`); the primary leaves when the last one has, or a little after that bound.
+ */
+export function runPrimary(count, logger, { timeoutSeconds }) {
   let stopping = false;
   let exitCode = 0;
   let everListening = false;
@@ -45,14 +51,14 @@ export function runPrimary(count, logger) {
     exitCode = code;
     logger.info({ reason }, "shutting down every worker");
     const workers = Object.values(cluster.workers ?? {});
+    // A terminal's Ctrl-C reaches the workers too (same process group); asking twice is harmless.
     for (const worker of workers) worker?.process.kill("SIGTERM");
-    // Workers give their requests 15 s (server.js); past that, leave anyway.
-    setTimeout(() => process.exit(1), 20_000).unref();
+    // Each worker gives its requests timeoutSeconds; past that and a margin, leave anyway.
+    setTimeout(() => process.exit(1), (timeoutSeconds + 5) * 1000).unref();
     if (workers.length === 0) process.exit(exitCode);
   }
 
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
   logger.info({ workers: count }, "starting worker processes");
   for (let i = 0; i < count; i++) fork();
+  return (signal) => stop(signal);
 }

@@ -1,12 +1,13 @@
 // HTTP protections in front of every page and action: security headers (helmet) with a per-request CSP
 // nonce, the client address for the rate limits, the methods the academy answers, and a cross-site check
 // on every state-changing request (CSRF). Body sizes are not checked here: each kind of body has one limit,
-// applied where it is read (app/server/request-body.server.ts), so the refusal speaks the form's language.
+// applied where it is read (app/server/platform/http/request-body.server.ts), so the refusal speaks the form's language.
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
-import { env } from "~/server/env.server";
-import { CLIENT_IP_HEADER } from "~/server/rate-limit.server";
+import { env } from "~/server/platform/env.server";
+import { CLIENT_IP_HEADER } from "~/server/platform/rate-limit.server";
+import { SENCE_ENVIRONMENTS, SENCE_ORIGIN, senceEndpoint } from "~/domain/sence-protocol";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Pages, forms and the auth API need nothing else; TRACE, PUT, DELETE… are answered 405 before any route. */
@@ -16,6 +17,15 @@ function webpayFormOrigins(): string[] {
   const base = env().WEBPAY_BASE_URL;
   if (base) return [new URL(base).origin];
   return env().WEBPAY_ENVIRONMENT === "production" ? ["https://webpay3g.transbank.cl"] : ["https://webpay3gint.transbank.cl"];
+}
+
+/**
+ * The learner's form to SENCE's attendance register posts to one of its four endpoints (docs/sence.md): those
+ * exact addresses, not the whole host, are allowed as form targets.
+ */
+function senceFormTargets(): string[] {
+  const base = env().SENCE_BASE_URL ?? SENCE_ORIGIN;
+  return SENCE_ENVIRONMENTS.flatMap((environment) => [senceEndpoint(base, environment, "start"), senceEndpoint(base, environment, "close")]);
 }
 
 /**
@@ -42,7 +52,7 @@ function helmetFor(https: boolean) {
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'", ...webpayFormOrigins()],
+        formAction: ["'self'", ...webpayFormOrigins(), ...senceFormTargets()],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -51,15 +61,16 @@ function helmetFor(https: boolean) {
     crossOriginResourcePolicy: { policy: "same-origin" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
-    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+    // A year: what browsers' preload lists ask for; subdomains unless HSTS_INCLUDE_SUBDOMAINS=false.
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: env().HSTS_INCLUDE_SUBDOMAINS } : false,
   });
 }
 
 let cachedHelmet: { key: string; middleware: ReturnType<typeof helmet> } | undefined;
 
 function currentHelmet() {
-  const publicUrl = env().PUBLIC_URL;
-  if (cachedHelmet?.key !== publicUrl) cachedHelmet = { key: publicUrl, middleware: helmetFor(publicUrl.startsWith("https://")) };
+  const key = `${env().PUBLIC_URL} ${env().HSTS_INCLUDE_SUBDOMAINS}`;
+  if (cachedHelmet?.key !== key) cachedHelmet = { key, middleware: helmetFor(env().PUBLIC_URL.startsWith("https://")) };
   return cachedHelmet.middleware;
 }
 
@@ -108,6 +119,12 @@ function sourceOrigin(req: Request): string | null {
   }
 }
 
+/**
+ * Whether a state-changing request comes from the academy's own pages: its Origin (or Referer) is the origin the
+ * request itself was sent to — the same comparison React Router makes before an action (its URL from the
+ * protocol and Host, or X-Forwarded-* with TRUST_PROXY, as Express reads them), made here first so that a
+ * mismatch is refused in Spanish instead of reaching React Router, which answered 400 and printed a stack trace.
+ */
 export function isSameSite(req: Request): boolean {
   const origin = sourceOrigin(req);
   if (!origin || origin === "null") return false;
@@ -117,9 +134,14 @@ export function isSameSite(req: Request): boolean {
   } catch {
     return false;
   }
-  if (url.origin === new URL(env().PUBLIC_URL).origin) return true;
-  const host = req.get("host");
-  return !!host && url.host === host.toLowerCase();
+  // Express's host honours X-Forwarded-Host only with TRUST_PROXY, as React Router's request URL does.
+  const host = req.get("x-forwarded-host") && req.app.enabled("trust proxy") ? req.get("x-forwarded-host")!.split(",")[0]!.trim() : req.get("host");
+  if (!host) return false;
+  try {
+    return url.origin === new URL(`${req.protocol}://${host}`).origin;
+  } catch {
+    return false;
+  }
 }
 
 function refuse(res: Response, status: number, text: string) {

@@ -1,4 +1,4 @@
-// The account forms' rules (spec §5, decisions.md B6): one zod schema per form, used by the route actions.
+// The account forms' rules (spec §5, docs/decisions.md B6): one zod schema per form, used by the route actions.
 import { z } from "zod";
 import { safeLocalPath } from "./redirects";
 import { accountMessages as M } from "./account-messages";

@@ -1,4 +1,4 @@
-// Every Spanish text of the accounts area that the spec's catalogue (§5, §8) or decisions.md (B6, B10)
+// Every Spanish text of the accounts area that the spec's catalogue (§5, §8) or docs/decisions.md (B6, B10)
 // names, in one place so they can be checked against the spec word for word.
 export const accountMessages = {
   // §5 Validation
@@ -37,13 +37,15 @@ export const accountMessages = {
   // §8 Profile
   profileSaved: "Perfil actualizado correctamente.",
   profileSaveFailed: "Error al actualizar el perfil. Inténtalo de nuevo.",
-  // decisions.md E3: one account per RUT
-  rutInUse: "Este RUT ya está registrado en otra cuenta.",
+  // docs/decisions.md E3: one account per RUT
 
   // B6 Change password
   currentPasswordWrong: "La contraseña actual es incorrecta.",
   passwordChanged: "Contraseña actualizada correctamente. Cerramos tus otras sesiones abiertas.",
   passwordChangeFailed: "Error al cambiar la contraseña. Inténtalo de nuevo.",
+
+  // Many sign-ins (or sign-ups, password changes) at once: the server asks some to come back shortly.
+  busy: "Estamos atendiendo a muchas personas a la vez. Inténtalo de nuevo en un momento.",
 
   // §8 Logout
   logoutFailed: "Error al cerrar sesión. Inténtalo de nuevo.",

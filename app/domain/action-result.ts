@@ -1,4 +1,4 @@
-// What a change answers (issue #13): one shape for "done" and "refused", whichever module makes the change,
+// What a change answers: one shape for "done" and "refused", whichever module makes the change,
 // and one shape for what a form's action gives back to its page.
 import type { FieldErrors, FormValues } from "./form-parse";
 

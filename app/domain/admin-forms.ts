@@ -5,14 +5,20 @@ import { EXAM_QUESTION_COUNT } from "./grading";
 import { singleLineText, withoutControlChars } from "./plain-text";
 
 export const PAGE_SIZE = 25;
-// An exam draws this many questions (decisions.md B11), so its bank needs at least as many.
+// An exam draws this many questions by default (docs/decisions.md B11), so its bank needs at least as many; an exam
+// with its own settings (exam-settings.ts) needs its own number.
 export const MIN_EXAM_QUESTIONS = EXAM_QUESTION_COUNT;
 
 /** Shown by the upload form (before sending, with JavaScript) and by the server. */
 export const uploadTooLargeMessage = (mb: number) => `El archivo supera el tamaño máximo de ${mb} MB.`;
 
+/** A lesson file's limit in bytes, from MAX_UPLOAD_MB: the same number for the form's check and the server's. */
+export const uploadLimitBytes = (mb: number) => mb * 1024 * 1024;
+
 import { LESSON_TYPES } from "./lesson-types";
 import { idField } from "./ids";
+import { DEFAULT_TAX_TREATMENT, TAX_TREATMENTS } from "./tax-documents";
+import { validityMonthsField } from "./certificate-validity";
 export { LESSON_TYPES, LESSON_TYPE_LABELS, type LessonType } from "./lesson-types";
 
 export const LESSON_STATUSES = ["published", "pending"] as const;
@@ -94,6 +100,10 @@ export const courseFormSchema = z.object({
   requirements: lines(30, "Máximo 30 requisitos."),
   instructorName: text(200, "Máximo 200 caracteres."),
   instructorTitle: text(300, "Máximo 300 caracteres."),
+  // Which document its sales get (docs/decisions.md F4); a form without the field keeps the default, exempt.
+  taxTreatment: z.preprocess((v) => (v === "" ? DEFAULT_TAX_TREATMENT : v), z.enum(TAX_TREATMENTS, { error: "Elige cómo se documentan las ventas del curso." })),
+  // Its certificates' validity in months (docs/certificate-validity.md); empty or absent: they never expire.
+  validityMonths: z.preprocess((v) => v ?? "", validityMonthsField),
 });
 export const COURSE_FIELDS = Object.keys(courseFormSchema.shape) as (keyof typeof courseFormSchema.shape)[];
 export type CourseFormData = z.infer<typeof courseFormSchema>;
@@ -117,19 +127,6 @@ export const newLessonSchema = lessonFormSchema.pick({ title: true, type: true }
 export const LESSON_FIELDS = ["title", "type", "durationMin", "status", "downloadable", "body"] as const;
 export type LessonFormData = z.infer<typeof lessonFormSchema>;
 
-export const questionFormSchema = z.object({
-  prompt: required("Escribe la pregunta.", 1000),
-  option0: required("Escribe la opción A.", 500),
-  option1: required("Escribe la opción B.", 500),
-  option2: required("Escribe la opción C.", 500),
-  option3: required("Escribe la opción D.", 500),
-  correctIndex: z
-    .string()
-    .regex(/^[0-3]$/, "Elige la opción correcta.")
-    .transform(Number),
-  explanation: text(2000, "Máximo 2.000 caracteres."),
-});
-export const QUESTION_FIELDS = ["prompt", "option0", "option1", "option2", "option3", "correctIndex", "explanation"] as const;
 
 export const enrolByEmailSchema = z.object({
   email: z

@@ -1,4 +1,4 @@
-// Certificate codes (decisions.md B9): short enough to type from paper, long enough that nobody can guess one.
+// Certificate codes (docs/decisions.md B9): short enough to type from paper, long enough that nobody can guess one.
 // Crockford's base32 alphabet leaves out I, L, O and U, so a code read aloud or from a print-out is unambiguous.
 
 export const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

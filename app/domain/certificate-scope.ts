@@ -1,4 +1,4 @@
-// What a certificate certifies (decisions.md D1), in one place for the PDF, the certificate mail, the
+// What a certificate certifies (docs/decisions.md D1), in one place for the PDF, the certificate mail, the
 // public verification page and the course detail page: issued by the academy, theory only, no practical
 // skill assessed. An external certifier is named only when the brand config has one.
 import { site, type Certifier } from "~/config/site";
@@ -13,16 +13,32 @@ export interface CertificateScope {
   issuer: string;
   /** 'Acredita la aprobación de la parte teórica…; no evalúa habilidades prácticas…' */
   scope: string;
+  /** The scope in a few words, printed under the certificate's title as large as it: what kind of certificate it is. */
+  headline: string;
   /** 'Certificado además por X (reg. Y).', or null when no certifier is configured. */
   certifier: string | null;
 }
 
-export function certificateScope(brand: Brand = site): CertificateScope {
+/**
+ * `kind` 'theory_practice': an instructor signed off the in-person skills session too (docs/decisions.md F2); the
+ * certificate then says so, and still says what it does not certify.
+ */
+export function certificateScope(brand: Brand = site, kind: string = "theory"): CertificateScope {
   const c = brand.certifier;
+  if (kind === "theory_practice") {
+    return {
+      issuer: `Emitido por ${brand.legalName}.`,
+      scope:
+        "Acredita la aprobación de la parte teórica de un curso en línea y de una evaluación práctica presencial con un relator, en las habilidades que se indican. No acredita otras habilidades ni es una licencia profesional.",
+      headline: "Curso teórico-práctico · Teoría en línea y evaluación práctica presencial",
+      certifier: c ? `Certificado además por ${c.name}${c.reference ? ` (${c.reference})` : ""}.` : null,
+    };
+  }
   return {
     issuer: `Emitido por ${brand.legalName}.`,
     scope:
       "Acredita la aprobación de la parte teórica de un curso en línea. No evalúa habilidades prácticas ni reemplaza un curso presencial con instructor.",
+    headline: "Curso teórico en línea · No evalúa habilidades prácticas",
     certifier: c ? `Certificado además por ${c.name}${c.reference ? ` (${c.reference})` : ""}.` : null,
   };
 }

@@ -1,7 +1,9 @@
-// Pure rules of selling a course (decisions.md E1): what a coupon takes off, what an order's states
+// Pure rules of selling a course (docs/decisions.md E1): what a coupon takes off, what an order's states
 // mean and are called, and the Spanish texts of checkout, receipts and the sales pages.
 import { z } from "zod";
 import { singleLineText } from "./plain-text";
+import { chileDayEnd, parseIsoDay } from "./chile-time";
+import { formatClp, formatCount } from "./format";
 
 export const ORDER_STATUSES = ["pending", "paid", "rejected", "cancelled", "refunded", "failed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -50,6 +52,19 @@ export interface OrderAmounts {
   total: number;
 }
 
+/**
+ * The most one order may cost, before any coupon. The amount columns are PostgreSQL integers (up to
+ * 2.147.483.647) and stay so: a ceiling well below that keeps every sum of an order, its payment, refund and tax
+ * document exact without widening each of those columns and their readers to bigint, for a purchase no buyer makes
+ * online — an order of a billion pesos is a contract, quoted and invoiced by hand.
+ */
+export const MAX_ORDER_AMOUNT_CLP = 999_999_999;
+
+/** Whether price × quantity stays within MAX_ORDER_AMOUNT_CLP (checked before a coupon use is taken). */
+export function orderWithinCeiling(unitPrice: number, quantity: number): boolean {
+  return Number.isSafeInteger(unitPrice * quantity) && unitPrice * quantity <= MAX_ORDER_AMOUNT_CLP;
+}
+
 export function orderAmounts(unitPrice: number, quantity: number, coupon: CouponTerms | null): OrderAmounts {
   const subtotal = unitPrice * quantity;
   const discount = couponDiscount(subtotal, coupon);
@@ -83,11 +98,15 @@ export const commerceMessages = {
   methodRequired: "Elige un medio de pago.",
   couponInvalid: "El cupón no existe o ya no está vigente.",
   couponExpired: "El cupón está vencido.",
+  transferNotChecked: "Marca la casilla cuando hayas visto el dinero en la cuenta.",
   couponExhausted: "El cupón ya alcanzó su máximo de usos.",
   couponOtherCourse: "El cupón no es válido para este curso.",
   couponFormat: "El código del cupón solo admite letras, números, guiones y guiones bajos (3 a 32).",
   paymentStartFailed: "No pudimos conectar con Webpay. Inténtalo de nuevo en unos minutos o paga por transferencia.",
   notForSale: "Este curso aún no está a la venta.",
+  tooManyRequests: "Recibimos demasiadas solicitudes seguidas desde tu conexión. Espera unos minutos e inténtalo de nuevo.",
+  tooManyOrders: "Iniciaste demasiadas compras seguidas. Espera unos minutos e inténtalo de nuevo; si ya pagaste, revisa «Mis compras».",
+  amountTooLarge: `El total de una compra en línea no puede superar ${formatClp(MAX_ORDER_AMOUNT_CLP)}. Compra menos cupos por vez o escríbenos para cotizar.`,
   // Return from Webpay
   paymentRejected: "Tu pago fue rechazado. No se realizó ningún cargo. Puedes intentarlo de nuevo con otra tarjeta o pagar por transferencia.",
   paymentCancelled: "Anulaste el pago en Webpay. No se realizó ningún cargo.",
@@ -150,12 +169,47 @@ export const rejectSchema = z.object({
   reason: singleLineText.pipe(z.string().trim().max(500, "Máximo 500 caracteres.")).transform((v) => v || null),
 });
 
-/** What a Date of the Santiago calendar day 'yyyy-mm-dd' ends at: a coupon valid 'until' that day. */
+/** A company's seats: '30 cupos' (one home for the word, singular for one). */
+export function seatCount(quantity: number): string {
+  return `${formatCount(quantity)} ${quantity === 1 ? "cupo" : "cupos"}`;
+}
+
+/** A seat purchase's line on its checkout and receipts: '30 cupos × $20.000 = $600.000' (before any coupon). */
+export function seatsLine(quantity: number, unitPriceClp: number): string {
+  return `${seatCount(quantity)} × ${formatClp(unitPriceClp)} = ${formatClp(quantity * unitPriceClp)}`;
+}
+
+/** The last instant of the Santiago calendar day 'yyyy-mm-dd' (a coupon valid "until" that day); null if no such day. */
 export function endOfChileDay(isoDay: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
-  if (!m) return null;
-  const probe = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
-  if (probe.getUTCMonth() !== Number(m[2]) - 1) return null;
-  // Chile is UTC-3 or UTC-4: the day ends at 03:00 or 04:00 UTC of the next day; take the later one.
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1, 4, 0, 0) - 1);
+  const day = parseIsoDay(isoDay);
+  return day ? new Date(chileDayEnd(day).getTime() - 1) : null;
+}
+
+/**
+ * What a Webpay voucher says of the payment (Transbank's payment_type_code and installments_number): the card's
+ * kind and, for a credit card, its cuotas. VD débito, VP prepago; VN crédito sin cuotas, VC cuotas normales,
+ * SI / S2 / NC cuotas sin interés (3, 2, N). An unknown code shows as given, never guessed.
+ */
+export function webpayPaymentDetails(code: string | null, installments: number | null): { type: string | null; installments: string | null } {
+  if (!code) return { type: null, installments: null };
+  const n = installments ?? 0;
+  const cuotas = (count: number, free: boolean) => `${count} ${count === 1 ? "cuota" : "cuotas"}${free ? " sin interés" : ""}`;
+  switch (code) {
+    case "VD":
+      return { type: "Débito", installments: null };
+    case "VP":
+      return { type: "Prepago", installments: null };
+    case "VN":
+      return { type: "Crédito", installments: "Sin cuotas" };
+    case "VC":
+      return { type: "Crédito", installments: n > 0 ? cuotas(n, false) : null };
+    case "SI":
+      return { type: "Crédito", installments: cuotas(3, true) };
+    case "S2":
+      return { type: "Crédito", installments: cuotas(2, true) };
+    case "NC":
+      return { type: "Crédito", installments: n > 0 ? cuotas(n, true) : null };
+    default:
+      return { type: code, installments: n > 0 ? cuotas(n, false) : null };
+  }
 }

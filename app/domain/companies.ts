@@ -1,4 +1,4 @@
-// Companies (decisions.md E2): the forms of the admin's company pages and the manager's portal, the
+// Companies (docs/decisions.md E2): the forms of the admin's company pages and the manager's portal, the
 // rules of a worker row (name, e-mail, RUT), how long an invitation lives, and their Spanish texts.
 import { z } from "zod";
 import { checkoutSchema } from "./commerce";
@@ -48,16 +48,12 @@ export const companyMessages = {
   managerInviteOpen: "Ya hay una invitación vigente para ese correo.",
   managerRemoved: "La persona ya no es encargada de la empresa.",
   managerIsAdmin: "Una cuenta de administrador no puede ser encargada de una empresa.",
-  seatsGranted: (n: number) => `Se asignaron ${formatCount(n)} ${n === 1 ? "cupo" : "cupos"}.`,
+  seatsGranted: (n: number) => (n === 1 ? "Se asignó 1 cupo." : `Se asignaron ${formatCount(n)} cupos.`),
   courseNotFound: "El curso no existe o no está publicado.",
   noSeats: "No quedan cupos disponibles para este curso. Compra más cupos o pide una asignación.",
-  alreadyEnrolled: "Esta persona ya está inscrita en el curso.",
-  alreadyInvited: "Esta persona ya tiene una invitación vigente para este curso.",
-  rutOfOtherAccount: "Ese RUT pertenece a otra cuenta de la academia.",
-  rutMismatch: "La cuenta con ese correo tiene registrado otro RUT.",
-  accountIsAdmin: "Ese correo pertenece a un administrador de la academia.",
-  workerEnrolled: "La persona quedó inscrita y le avisamos por correo.",
-  workerInvited: "Enviamos una invitación por correo. La persona quedará inscrita al crear su contraseña.",
+  alreadyEnrolled: "La empresa ya inscribió a esta persona en el curso.",
+  alreadyInvited: "Esta persona ya tiene una invitación vigente de la empresa para este curso.",
+  workerInvited: "Enviamos una invitación por correo. La persona quedará inscrita cuando la acepte.",
   invitationResent: "Invitación reenviada. El nuevo enlace vence en 7 días.",
   invitationRevoked: "Invitación revocada. El cupo volvió a quedar disponible.",
   invitationNotOpen: "Esta invitación ya no está vigente.",
@@ -68,6 +64,7 @@ export const companyMessages = {
   invitationUsed: "Esta invitación ya fue usada. Inicia sesión con tu correo y contraseña.",
   invitationAccountExists: "Ya existe una cuenta con este correo. Inicia sesión con ella para aceptar la invitación.",
   invitationOtherAccount: "Esta invitación es para otro correo. Cierra sesión e inicia con la cuenta invitada.",
+  invitationAdminAccount: "Una cuenta de administración no puede inscribirse como trabajador de una empresa. Pide a la empresa que invite otro correo.",
   passwordTooShort: `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`,
   passwordTooLong: `La contraseña puede tener como máximo ${MAX_PASSWORD_LENGTH} caracteres.`,
   passwordMismatch: "Las contraseñas no coinciden.",
@@ -105,11 +102,14 @@ const phoneField = singleLineText.pipe(
     .regex(/^\+?[\d\s()-]{6,40}$/, companyMessages.phoneInvalid),
 );
 
-export const COMPANY_FIELDS = ["name", "rut", "giro", "contactName", "contactEmail", "contactPhone"] as const;
+export const COMPANY_FIELDS = ["name", "rut", "giro", "address", "comuna", "contactName", "contactEmail", "contactPhone"] as const;
 export const companySchema = z.object({
   name: requiredText(companyMessages.nameRequired, 200),
   rut: rutField(companyMessages.rutRequired),
   giro: optionalText(200, companyMessages.tooLong(200)),
+  // Where its facturas are addressed (the SII's DirRecep ≤ 70 and CmnaRecep ≤ 20); its manager can complete them.
+  address: optionalText(70, companyMessages.tooLong(70)),
+  comuna: optionalText(20, companyMessages.tooLong(20)),
   contactName: requiredText(companyMessages.contactNameRequired, MAX_NAME_LENGTH),
   contactEmail: emailField,
   contactPhone: phoneField,

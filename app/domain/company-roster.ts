@@ -13,6 +13,8 @@ export const rosterMessages = {
   fileRequired: "Elige un archivo CSV o Excel (.xlsx) con las columnas nombre, correo y RUT.",
   fileType: "El archivo debe ser CSV (.csv) o Excel (.xlsx).",
   fileUnreadable: "No pudimos leer el archivo. Guárdalo como CSV (separado por ; o ,) o como Excel (.xlsx) e inténtalo de nuevo.",
+  fileTooLarge: "El archivo es demasiado grande para una lista de trabajadores. Deja solo las columnas nombre, correo y RUT, o divídelo en partes más pequeñas.",
+  busy: "Estamos revisando muchas listas en este momento. Inténtalo de nuevo en un momento.",
   noHeader: "No encontramos los encabezados nombre, correo y RUT en la primera fila del archivo.",
   empty: "El archivo no tiene filas de trabajadores.",
   tooMany: `El archivo tiene más de ${formatCount(MAX_ROSTER_ROWS)} filas. Divídelo en partes más pequeñas.`,
@@ -24,56 +26,14 @@ export const rosterMessages = {
   rutCheckDigit: RUT_MESSAGES.checkDigit,
   duplicateEmail: (line: number) => `Correo repetido en el archivo (también en la fila ${line}).`,
   duplicateRut: (line: number) => `RUT repetido en el archivo (también en la fila ${line}).`,
-  alreadyEnrolled: "Ya está inscrito en este curso.",
-  alreadyInvited: "Ya tiene una invitación vigente para este curso.",
-  rutOfOtherAccount: "El RUT pertenece a otra cuenta de la academia.",
-  rutMismatch: "La cuenta con este correo tiene registrado otro RUT.",
-  accountIsAdmin: "El correo pertenece a un administrador de la academia.",
+  alreadyEnrolled: "Ya está inscrito en este curso por la empresa.",
+  alreadyInvited: "Ya tiene una invitación vigente de la empresa para este curso.",
   noSeat: "No quedan cupos para esta fila.",
   nothingValid: "No hay filas válidas para inscribir.",
   seatsChanged: "Los cupos cambiaron mientras revisabas la lista. Revisa la vista previa de nuevo.",
-  imported: (enrolled: number, invited: number) =>
-    `Listo: ${formatCount(enrolled)} ${enrolled === 1 ? "persona inscrita" : "personas inscritas"} y ${formatCount(invited)} ${invited === 1 ? "invitación enviada" : "invitaciones enviadas"}.`,
+  imported: (invited: number) =>
+    `Listo: ${invited === 1 ? "enviamos 1 invitación" : `enviamos ${formatCount(invited)} invitaciones`}. Cada persona quedará inscrita cuando acepte la suya.`,
 } as const;
-
-// ── Reading a CSV ─────────────────────────────────────────────────────────────
-
-/** RFC 4180 fields (quotes, doubled quotes, line breaks inside quotes), separated by ';' or ',' (guessed from the header). */
-export function parseCsv(text: string): string[][] {
-  const src = text.replace(/^\uFEFF/, "");
-  const firstLine = src.split(/\r?\n/, 1)[0] ?? "";
-  const sep = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === "") quoted = true;
-    else if (ch === sep) {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && src[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 // ── From a table to rows ──────────────────────────────────────────────────────
 
@@ -98,17 +58,23 @@ const HEADERS: Record<"name" | "email" | "rut", string[]> = {
   rut: ["rut", "run", "rutrun"],
 };
 
+/** A spreadsheet's non-empty row, numbered as the spreadsheet numbers it. */
+export interface TableRowInput {
+  line: number;
+  cells: readonly string[];
+}
+
 /** The rows of a table whose first row names the columns nombre, correo and RUT (any order, any case, accents). */
-export function rosterFromTable(table: string[][]): { ok: true; rows: RosterInput[] } | { ok: false; message: string } {
-  const header = (table[0] ?? []).map((h) => fold(String(h)));
+export function rosterFromTable(table: readonly TableRowInput[]): { ok: true; rows: RosterInput[] } | { ok: false; message: string } {
+  const header = (table[0]?.cells ?? []).map((h) => fold(String(h)));
   const col = (k: keyof typeof HEADERS) => header.findIndex((h) => HEADERS[k].includes(h));
   const idx = { name: col("name"), email: col("email"), rut: col("rut") };
   if (idx.name < 0 || idx.email < 0 || idx.rut < 0) return { ok: false, message: rosterMessages.noHeader };
   const rows: RosterInput[] = [];
   for (let i = 1; i < table.length; i++) {
-    const cells = table[i]!;
+    const { line, cells } = table[i]!;
     const get = (j: number) => withoutControlChars(String(cells[j] ?? "")).trim();
-    const row = { line: i + 1, name: get(idx.name), email: get(idx.email), rut: get(idx.rut) };
+    const row = { line, name: get(idx.name), email: get(idx.email), rut: get(idx.rut) };
     if (!row.name && !row.email && !row.rut) continue;
     rows.push(row);
   }
@@ -126,16 +92,17 @@ export interface RosterRow extends RosterInput {
   problems: string[];
 }
 
-/** What the database says about the rows' people, gathered by the server in a few queries. */
+/**
+ * What the database says about the rows' people, gathered by the server in a few queries — only what concerns
+ * the manager's own company: whether an e-mail has an account, is an admin, studies the course on its own or
+ * holds a RUT is other people's business, and the preview must not answer it (every row becomes an invitation
+ * its owner accepts, companies/invitations.server.ts).
+ */
 export interface RosterContext {
-  /** Accounts by lower-case e-mail. */
-  accounts: Map<string, { rut: string | null; admin: boolean }>;
-  /** Lower-case e-mails of accounts already enrolled in the course. */
+  /** Lower-case e-mails of the people this company already enrolled in the course. */
   enrolled: Set<string>;
-  /** Lower-case e-mails with an open invitation to the course. */
+  /** Lower-case e-mails with an open invitation of this company to the course. */
   invited: Set<string>;
-  /** RUT → lower-case e-mail of the account that holds it. */
-  rutOwners: Map<string, string>;
   /** Free seats of the company for the course. */
   free: number;
 }
@@ -167,13 +134,8 @@ export function checkRoster(rows: RosterInput[], ctx: RosterContext): RosterRow[
       else firstRut.set(normalRut, r.line);
     }
     if (problems.length === 0) {
-      const account = ctx.accounts.get(normalEmail);
-      const owner = ctx.rutOwners.get(normalRut);
-      if (account?.admin) problems.push(rosterMessages.accountIsAdmin);
-      else if (ctx.enrolled.has(normalEmail)) problems.push(rosterMessages.alreadyEnrolled);
+      if (ctx.enrolled.has(normalEmail)) problems.push(rosterMessages.alreadyEnrolled);
       else if (ctx.invited.has(normalEmail)) problems.push(rosterMessages.alreadyInvited);
-      else if (account?.rut && account.rut !== normalRut) problems.push(rosterMessages.rutMismatch);
-      else if (owner !== undefined && owner !== normalEmail) problems.push(rosterMessages.rutOfOtherAccount);
     }
     if (problems.length === 0) {
       if (seatsLeft > 0) seatsLeft--;

@@ -1,6 +1,7 @@
-// The compression trainer's rhythm analysis (issue 16): the learner taps for 30 s and is measured against
+// The compression trainer's rhythm analysis: the learner taps for 30 s and is measured against
 // the guideline rate of 100–120 compressions a minute. Shared by the browser (live feedback) and the server
 // (which recomputes the summary from the submitted tap times before it records the practice as done).
+import { percent } from "./format";
 
 /** Guideline compression rate, per minute (AHA/ERC 2025). */
 export const TARGET_MIN_RATE = 100;
@@ -77,7 +78,7 @@ export function analyseTaps(times: readonly number[]): RhythmSummary {
     regularity: gaps.length ? Math.max(0, Math.round(100 - cv * 100)) : 0,
     longestPauseMs: gaps.length ? Math.max(...gaps) : 0,
     pauses: med > 0 ? gaps.filter((g) => g > med * PAUSE_FACTOR).length : 0,
-    inTargetShare: gaps.length ? Math.round((inTarget * 100) / gaps.length) : 0,
+    inTargetShare: percent(inTarget, gaps.length) ?? 0,
   };
 }
 
@@ -121,7 +122,8 @@ export function liveRate(times: readonly number[], window = 6): number {
 
 /** What the learner reads after a round (and what the server answers when it refuses one). */
 export const practiceMessages = {
-  passed: "¡Bien hecho! Mantuviste un ritmo de 100 a 120 compresiones por minuto. Práctica completada.",
+  passed:
+    "¡Bien hecho! Mantuviste un ritmo de 100 a 120 compresiones por minuto. Práctica completada. La profundidad y la reexpansión del pecho se practican con un maniquí.",
   reasons: {
     slow: "Demasiado lento: acelera hasta 100–120 compresiones por minuto.",
     fast: "Demasiado rápido: baja a 100–120 compresiones por minuto y deja que el pecho vuelva a su posición.",

@@ -1,4 +1,4 @@
-// The contact form (product-spec.md §5, decisions.md B7): fields, limits and every Spanish text it shows.
+// The contact form (docs/product-spec.md §5, docs/decisions.md B7): fields, limits and every Spanish text it shows.
 // No zod here: the browser needs these constants, not the validator (kept in contact.server.ts).
 import { formStrings, type FieldErrors } from "./form-parse";
 

@@ -1,4 +1,4 @@
-// What the course editor tells the admin (decisions.md B4), in one place for the server modules that
+// What the course editor tells the admin (docs/decisions.md B4), in one place for the server modules that
 // decide it and the tests that check it.
 import { MIN_EXAM_QUESTIONS, uploadTooLargeMessage } from "./admin-forms";
 
@@ -20,9 +20,13 @@ export const courseEditorMessages = {
   questionSaved: "Pregunta guardada.",
   questionDeleted: "Pregunta eliminada.",
   notFound: "No se encontró lo que intentas modificar. Recarga la página.",
-  examNeedsQuestions: (n: number) =>
-    `Un examen necesita al menos ${MIN_EXAM_QUESTIONS} preguntas para publicarse (tiene ${n}).`,
-  publishedExamKeepsQuestions: `Un examen publicado necesita al menos ${MIN_EXAM_QUESTIONS} preguntas. Déjalo pendiente antes de eliminar preguntas.`,
+  examNeedsQuestions: (n: number, min: number = MIN_EXAM_QUESTIONS) =>
+    `Un examen necesita al menos ${min} preguntas para publicarse (tiene ${n}).`,
+  publishedExamKeepsQuestions: (min: number = MIN_EXAM_QUESTIONS) =>
+    `Un examen publicado necesita al menos ${min} preguntas. Déjalo pendiente antes de eliminar preguntas.`,
+  examSettingsSaved: "Reglas del examen guardadas.",
+  examBankTooSmall: (n: number, count: number) =>
+    `El banco tiene ${n} preguntas: no alcanza para ${count} por intento. Agrega preguntas o deja el examen pendiente antes de subir este número.`,
   lessonNeedsFile: "Sube el archivo de la lección antes de publicarla.",
   lessonNeedsBody: "Escribe el texto de la lectura antes de publicarla.",
   videoNeedsMp4: "Las lecciones de video necesitan un archivo MP4.",

@@ -1,4 +1,4 @@
-// A course's hours (decisions.md D1 and A5): the sum of its stored lesson durations, rounded to the half
+// A course's hours (docs/decisions.md D1 and A5): the sum of its stored lesson durations, rounded to the half
 // hour — never typed. One rule for the detail page, the course cards, the certificate and its mail.
 
 export interface TimedLesson {

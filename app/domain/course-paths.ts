@@ -1,4 +1,4 @@
-// Where a course's pages live (product-spec.md §2), for links, redirects and mails.
+// Where a course's pages live (docs/product-spec.md §2), for links, redirects and mails.
 
 /** A course's content page (its modules and lessons): `/cursos/7/contenido`. */
 export const courseContentPath = (courseId: number | string) => `/cursos/${courseId}/contenido`;

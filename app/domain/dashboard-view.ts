@@ -1,5 +1,5 @@
-// What the dashboard shows (product-spec.md §2 Dashboard, §3 "Dashboard course view" and "Dashboard
-// stats"; decisions.md E4, E5). Built by ~/server/dashboard.server, drawn by ~/ui/dashboard.
+// What the dashboard shows (docs/product-spec.md §2 Dashboard, §3 "Dashboard course view" and "Dashboard
+// stats"; docs/decisions.md E4, E5). Built by ~/server/dashboard.server, drawn by ~/ui/dashboard.
 export interface DashboardCourseView {
   courseId: number;
   title: string;
@@ -10,6 +10,9 @@ export interface DashboardCourseView {
   lessons: number;
   progress: number;
   completed: boolean;
+  /** Modules done and counted, what the percentage counts ('2 de 5 módulos · 40 %'); 0 for the admin view. */
+  modulesDone: number;
+  modulesTotal: number;
   /** Published lessons done and in the course ('4 de 11 lecciones'); 0 for the admin view. */
   lessonsDone: number;
   lessonsTotal: number;

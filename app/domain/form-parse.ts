@@ -1,6 +1,6 @@
 // How every form of the app is read and checked: the named fields as strings, one zod schema, and the
 // first Spanish message per field. One helper for the account, administration, company, checkout and
-// contact forms (issue #13), so a form's errors look the same wherever it is.
+// contact forms, so a form's errors look the same wherever it is.
 import type { z } from "zod";
 import { accountMessages } from "./account-messages";
 

@@ -1,4 +1,4 @@
-// How numbers and dates are shown to users: Chilean pesos and America/Santiago time (decisions.md §C).
+// How numbers and dates are shown to users: Chilean pesos and America/Santiago time (docs/decisions.md §C).
 import { site } from "~/config/site";
 
 export const PRICE_TO_CONFIRM = "Precio por confirmar";
@@ -10,13 +10,13 @@ const clp = new Intl.NumberFormat(site.locale, {
 });
 
 // One formatter each, built once: Number#toLocaleString builds a new one on every call, and a report page shows
-// hundreds of figures (#19: ~1 % of the course results page's CPU).
+// hundreds of figures.
 const plainNumber = new Intl.NumberFormat(site.locale);
 const oneDecimal = new Intl.NumberFormat(site.locale, { maximumFractionDigits: 1 });
 
 /** 1234 → '1.234' (up to three decimals, as toLocaleString). */
 export function formatCount(value: number): string {
-  // A whole number under a thousand needs no separator: the common case, without the formatter (#19).
+  // A whole number under a thousand needs no separator: the common case, without the formatter.
   return Number.isInteger(value) && value > -1000 && value < 1000 ? String(value) : plainNumber.format(value);
 }
 
@@ -91,9 +91,27 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-/** Hours (whole or half) → '16 horas', '1 hora', '2,5 horas'; '' when there are none (0). */
+const weekdayParts = new Intl.DateTimeFormat(site.locale, { weekday: "long", day: "numeric", month: "long", timeZone: site.timeZone });
+
+/** A moment → 'sábado 30 de noviembre a las 10:00' in America/Santiago (a reminder's day and hour); '' if invalid. */
+export function formatWeekdayAndTime(value: Date | string | null | undefined): string {
+  const time = formatTime(value);
+  if (!time) return "";
+  const parts: Record<string, string> = {};
+  for (const p of weekdayParts.formatToParts(value instanceof Date ? value : new Date(value!))) parts[p.type] = p.value;
+  return `${parts.weekday} ${parts.day} de ${parts.month} a las ${time}`;
+}
+
+/** A moment → 'HH:mm' in America/Santiago (the start of a SENCE session); '' if invalid. */
+export function formatTime(value: Date | string | null | undefined): string {
+  return formatDateTime(value).slice(-5);
+}
+
+/** Hours (whole or half) → '16 horas', '1 hora', '2,5 horas', and under one hour '30 minutos'; '' when there are none (0). */
 export function formatHours(hours: number): string {
   if (!Number.isFinite(hours) || hours <= 0) return "";
+  // Nobody says "0,5 horas": under an hour is said in minutes.
+  if (hours < 1) return `${Math.round(hours * 60)} minutos`;
   const n = Number.isInteger(hours) ? String(hours) : formatOneDecimal(hours);
   return `${n} ${hours === 1 ? "hora" : "horas"}`;
 }
@@ -118,11 +136,19 @@ export function truncate(text: string, max = 100): string {
 
 /** A count with its noun: (1, 'lección', 'lecciones') → '1 lección'; (3, …) → '3 lecciones'. */
 export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /** A file's size → '340 KB' (at least 1 KB) or '2,5 MB'. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${formatOneDecimal(bytes / (1024 * 1024))} MB`;
+}
+
+/**
+ * Whole percentage of `part` over `whole`, rounded to the nearest; null when there is nothing to divide by, so
+ * each caller says what 0 of 0 means for it (a report shows '—', a score or a share is 0).
+ */
+export function percent(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((part * 100) / whole) : null;
 }

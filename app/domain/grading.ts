@@ -1,6 +1,9 @@
-// The final exam's rules (product-spec.md §5 and §9, decisions.md B11): ten questions drawn from the
+// The final exam's rules (docs/product-spec.md §5 and §9, docs/decisions.md B11): ten questions drawn from the
 // bank with shuffled options, 70 % to pass, score = correct / total × 100. Pure functions; the random
 // source is passed in so the server can use a cryptographic one and tests a fixed one.
+import { drawByBlueprint, type Blueprint } from "./exam-blueprint";
+import { shuffled, type RandomInt } from "./shuffle";
+import { percent } from "./format";
 
 export const EXAM_QUESTION_COUNT = 10;
 export const EXAM_ESTIMATED_MINUTES = 20;
@@ -12,22 +15,15 @@ export function optionLetter(index: number): string {
   return OPTION_LETTERS[index] ?? String(index + 1);
 }
 
-/** randomInt(n) returns an integer in [0, n). */
-export type RandomInt = (n: number) => number;
-
-/** A new array with the items in random order (Fisher-Yates). */
-export function shuffled<T>(items: readonly T[], randomInt: RandomInt): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+export { shuffled, type RandomInt } from "./shuffle";
 
 export interface BankQuestion {
   id: number;
   optionCount: number;
+  /** The question's topic, which the exam's blueprint counts (exam-blueprint.ts). */
+  topic?: string | null;
+  /** Options shown in their stored order (true/false: 'Verdadero' always first). */
+  fixedOrder?: boolean;
 }
 
 export interface DrawnExam {
@@ -36,22 +32,31 @@ export interface DrawnExam {
   optionOrder: number[][];
 }
 
-/** Draws `count` questions from the bank and shuffles each one's options. Null when the bank is too small. */
-export function drawExam(bank: readonly BankQuestion[], randomInt: RandomInt, count = EXAM_QUESTION_COUNT): DrawnExam | null {
-  if (bank.length < count) return null;
-  const picked = shuffled(bank, randomInt).slice(0, count);
+/**
+ * Draws `count` questions from the bank, as the exam's blueprint asks when it has one (exam-blueprint.ts), and
+ * shuffles each one's options. Null when the bank is too small.
+ */
+export function drawExam(
+  bank: readonly BankQuestion[],
+  randomInt: RandomInt,
+  count = EXAM_QUESTION_COUNT,
+  blueprint: Blueprint | null = null,
+): DrawnExam | null {
+  const picked = drawByBlueprint(bank, blueprint, count, randomInt);
+  if (!picked) return null;
   return {
     questionIds: picked.map((q) => q.id),
-    optionOrder: picked.map((q) => shuffled([...Array(q.optionCount).keys()], randomInt)),
+    optionOrder: picked.map((q) => (q.fixedOrder ? [...Array(q.optionCount).keys()] : shuffled([...Array(q.optionCount).keys()], randomInt))),
   };
 }
 
 export function scorePercent(correct: number, total: number): number {
-  return total === 0 ? 0 : Math.round((correct * 100) / total);
+  return percent(correct, total) ?? 0;
 }
 
-export function isPassing(score: number): boolean {
-  return score >= PASS_MARK;
+/** `passMark`: the exam's own (exam-settings.ts), the spec's 70 % by default. */
+export function isPassing(score: number, passMark = PASS_MARK): boolean {
+  return score >= passMark;
 }
 
 export interface GradedQuestion {
@@ -79,6 +84,7 @@ export function gradeAttempt(input: {
   optionOrder: readonly (readonly number[])[];
   correctIndexes: readonly number[];
   answers: readonly number[];
+  passMark?: number;
 }): GradeResult {
   const questions = input.questionIds.map((questionId, i) => {
     const order = input.optionOrder[i] ?? [];
@@ -89,5 +95,5 @@ export function gradeAttempt(input: {
   });
   const correctCount = questions.filter((q) => q.correct).length;
   const score = scorePercent(correctCount, questions.length);
-  return { questions, correctCount, score, passed: isPassing(score) };
+  return { questions, correctCount, score, passed: isPassing(score, input.passMark) };
 }

@@ -1,4 +1,4 @@
-// What the admin reports (issue #18) hand to their pages: built by ~/server/admin-insight, admin-course-results
+// What the admin reports hand to their pages: built by ~/server/admin-insight, admin-course-results
 // and admin-learner, drawn by ~/ui/admin/insight. One declaration for both sides, as dashboard-view.ts does.
 import type { Period } from "./insight";
 

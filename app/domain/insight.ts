@@ -1,6 +1,6 @@
-// The admin reports (issue #18): which periods they cover, how a period is cut into the chart's bars
+// The admin reports: which periods they cover, how a period is cut into the chart's bars
 // (calendar days and months in Chile, not UTC), and the small sums the screens share.
-import { site } from "~/config/site";
+import { addDays, chileDay, chileDayStart, type Day } from "./chile-time";
 import { formatCount, formatOneDecimal } from "./format";
 
 export const PERIODS = ["7d", "30d", "90d", "12m"] as const;
@@ -30,71 +30,6 @@ export interface Bucket {
   /** Full label for the table and the CSV, e.g. '23/11/2026' or '17/11/2026 – 23/11/2026'. */
   longLabel: string;
 }
-
-type Day = { y: number; m: number; d: number };
-
-const dayParts = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: site.timeZone });
-
-/** The calendar day in Chile of an instant. */
-export function chileDay(at: Date): Day {
-  const p: Record<string, string> = {};
-  for (const part of dayParts.formatToParts(at)) p[part.type] = part.value;
-  return { y: Number(p.year), m: Number(p.month), d: Number(p.day) };
-}
-
-// A report sends its bucket edges as Chile days, and those are the same instants (Chile midnights) on every
-// request: kept once converted (#19: up to 31 time-zone conversions per report otherwise).
-const isoDays = new Map<number, string>();
-
-/** The Chile calendar day of an instant as 'yyyy-mm-dd' (how the daily summaries store it). */
-export function chileIsoDay(at: Date): string {
-  const key = at.getTime();
-  let iso = isoDays.get(key);
-  if (iso === undefined) {
-    const d = chileDay(at);
-    iso = `${d.y}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
-    if (isoDays.size >= 10_000) isoDays.clear();
-    isoDays.set(key, iso);
-  }
-  return iso;
-}
-
-function sameDay(a: Day, b: Day) {
-  return a.y === b.y && a.m === b.m && a.d === b.d;
-}
-
-/** Normalises day overflow (31 November → 1 December) through UTC arithmetic. */
-function addDays(day: Day, n: number): Day {
-  const t = new Date(Date.UTC(day.y, day.m - 1, day.d + n, 12));
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
-}
-
-/**
- * The first instant of a Chile calendar day. Chile is UTC-3 or UTC-4 and changes clocks at midnight (in
- * September midnight does not exist), so the answer is the first whole UTC hour that falls on that day.
- */
-export function chileDayStart(day: Day): Date {
-  const norm = addDays(day, 0);
-  const key = norm.y * 10_000 + norm.m * 100 + norm.d;
-  let start = dayStarts.get(key);
-  if (start === undefined) {
-    start = Date.UTC(norm.y, norm.m - 1, norm.d, 4);
-    for (let h = 0; h <= 8; h++) {
-      const t = new Date(Date.UTC(norm.y, norm.m - 1, norm.d, h));
-      if (sameDay(chileDay(t), norm)) {
-        start = t.getTime();
-        break;
-      }
-    }
-    if (dayStarts.size >= 10_000) dayStarts.clear();
-    dayStarts.set(key, start);
-  }
-  return new Date(start);
-}
-
-// Every report asks for the starts of the same few hundred days, each found by up to nine time-zone
-// conversions (~5 µs apiece): kept once found (#19). A day's start changes only with the zone's rules.
-const dayStarts = new Map<number, number>();
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
@@ -138,11 +73,6 @@ export function periodBuckets(period: Period, now: Date = new Date()): Bucket[] 
     remaining -= len;
   }
   return out;
-}
-
-/** Whole percentage of `part` over `whole`; null when there is nothing to divide by (shown as '—'). */
-export function percent(part: number, whole: number): number | null {
-  return whole > 0 ? Math.round((part * 100) / whole) : null;
 }
 
 /** 12 → '12%'; null → '—'. */

@@ -1,5 +1,8 @@
 // Every Spanish message of the learning area (enrolment, course content, exam) that the spec's error
 // catalogue (§8) names or that our server answers with, in one place.
+import { chileDay, sameDay } from "./chile-time";
+import { formatDateTime, formatTime } from "./format";
+
 export const learningMessages = {
   // §8 catalogue
   enrolFailed: "Ocurrió un error al inscribirte en el curso. Por favor, inténtalo de nuevo.",
@@ -22,6 +25,9 @@ export const learningMessages = {
   examIncomplete: "Responde las 10 preguntas antes de enviar la evaluación.",
   examNotReady: "La evaluación aún no está disponible: el banco de preguntas está en preparación.",
   attemptNotFound: "Este intento de evaluación no existe o no te pertenece.",
+  examNoAttemptsLeft: "Ya usaste todos los intentos permitidos para esta evaluación. Si necesitas otro, escríbenos.",
+  examLessonsFirst: "Completa todas las lecciones del curso para rendir la evaluación.",
+  examTimeOver: "El tiempo de la evaluación terminó: esta respuesta ya no se guarda.",
   attemptAlreadySubmitted: "Este intento ya fue enviado. Comienza un nuevo intento para volver a rendir la evaluación.",
   answerUnknownQuestion: "Tus respuestas incluyen una pregunta que no forma parte de este intento.",
   answerDuplicated: "Tus respuestas incluyen más de una respuesta para la misma pregunta.",
@@ -33,3 +39,13 @@ export const learningMessages = {
   fileNotFound: "El archivo no existe o aún no está disponible.",
   fileRangeNotSatisfiable: "El rango solicitado no es válido para este archivo.",
 } as const;
+
+/** When a paused exam opens again (docs/decisions.md B13), in Chile time: 'hoy desde las 14:05', or the date. */
+export function examPausedMessage(opensAt: Date, at: Date): string {
+  const day = sameDay(chileDay(opensAt), chileDay(at)) ? "hoy" : `el ${formatDateTime(opensAt).slice(0, 10)}`;
+  return `Podrás hacer tu próximo intento ${day} desde las ${formatTime(opensAt)} (hora de Chile).`;
+}
+
+/** Beside it, why: the pause is a moment to study, not a punishment. */
+export const examPauseReason =
+  "Después de 3 intentos seguidos sin aprobar, cada nuevo intento espera un poco más. Aprovecha de repasar las lecciones de las preguntas que fallaste.";

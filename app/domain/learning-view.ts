@@ -1,7 +1,8 @@
-// What the course content page shows (product-spec.md §2 Course content; decisions.md A4, B8, E4, E5).
+// What the course content page shows (docs/product-spec.md §2 Course content; docs/decisions.md A4, B8, E4, E5).
 // The server builds these shapes (~/server/learning.server) and the components draw them: they live
 // here so that both import them from the domain, never one layer from the other.
 import type { ModuleState, ViewerMode } from "./progress";
+import type { SenceLearnerView } from "./sence-view";
 
 export interface PanelLesson {
   id: number;
@@ -48,11 +49,30 @@ export interface ContentPageData {
   course: { id: number; title: string; draft: boolean };
   admin: boolean;
   enrolled: boolean;
-  /** The module percentage (decisions.md B8); 100 once completed. */
+  /** The module percentage (docs/decisions.md B8); 100 once completed. */
   progress: number;
   completed: boolean;
+  /** Modules done and counted: what the percentage counts (E4). */
+  modulesDone: number;
+  modulesTotal: number;
   lessonsDone: number;
   lessonsTotal: number;
   modules: PanelModule[];
   lesson: ViewerLesson | null;
+  /** A worker under a SENCE action: the session the page shows (open, or closing). */
+  sence: SenceLearnerView | null;
+}
+
+/** A lesson still to do before the certificate (docs/decisions.md B8 amendment: the exam is open from the start). */
+export interface MissingLesson {
+  id: number;
+  title: string;
+}
+
+/**
+ * What stands between a learner and the certificate besides the exam: every published lesson, other than an exam,
+ * not yet completed, in course order. Passing the exam alone does not complete the course (B8: 100 % of modules).
+ */
+export function lessonsMissingForCertificate(modules: readonly PanelModule[]): MissingLesson[] {
+  return modules.flatMap((m) => m.lessons.filter((l) => !l.pending && !l.completed && l.type !== "examen").map((l) => ({ id: l.id, title: l.title })));
 }

@@ -1,5 +1,5 @@
 // The kinds of lesson, and the one name each is shown with — to learners, visitors and admins alike.
-// `practica` is an interactive activity with nothing to upload (the compression trainer, issue 16).
+// `practica` is an interactive activity with nothing to upload (the compression trainer).
 export const LESSON_TYPES = ["presentacion", "documento", "video", "lectura", "practica", "examen"] as const;
 export type LessonType = (typeof LESSON_TYPES)[number];
 

@@ -1,11 +1,11 @@
-// Course progress (decisions.md B8 and A5): which event completes a lesson, when a module counts as
+// Course progress (docs/decisions.md B8 and A5): which event completes a lesson, when a module counts as
 // completed, and the course percentage. Pure rules; the writes live in ~/server/learning.server.
 
 import type { LessonType } from "./lesson-types";
 
 export type { LessonType };
 
-/** How the viewer shows a lesson (decisions.md A4). */
+/** How the viewer shows a lesson (docs/decisions.md A4). */
 export type ViewerMode = "pdf" | "video" | "lectura" | "download" | "examen" | "practica";
 
 /** What completes a lesson: opening it, watching the video, downloading the file, or passing the exam. */
@@ -96,7 +96,7 @@ export function courseProgress(modules: ProgressModule[], completedLessonIds: Re
   return { percent, countedModules: counted, completedModuleIds, complete: counted > 0 && completedModuleIds.length === counted };
 }
 
-// ── What a learner sees of their progress (decisions.md E4): one rule, read the same way everywhere ──
+// ── What a learner sees of their progress (docs/decisions.md E4): one rule, read the same way everywhere ──
 
 export interface OrderedLesson {
   id: number;
@@ -109,6 +109,9 @@ export interface LearnerProgress {
   percent: number;
   /** The course was completed (it stays completed: its certificate is never taken back). */
   completed: boolean;
+  /** Modules done and modules counted: what the percentage counts ('2 de 5 módulos · 40 %'); all once completed. */
+  modulesDone: number;
+  modulesTotal: number;
   /** Published lessons done, and published lessons in the course ('4 de 11 lecciones'). */
   lessonsDone: number;
   lessonsTotal: number;
@@ -136,6 +139,8 @@ export function learnerProgress(
   return {
     percent: completed ? 100 : live.percent,
     completed,
+    modulesDone: completed ? live.countedModules : live.completedModuleIds.length,
+    modulesTotal: live.countedModules,
     lessonsDone,
     lessonsTotal: published.length,
     newLessonIds: completed ? published.filter((l) => !completedLessonIds.has(l.id)).map((l) => l.id) : [],
@@ -145,12 +150,20 @@ export function learnerProgress(
 }
 
 /**
- * Where a learner resumes (decisions.md E5): the first published lesson not yet done, in course order;
+ * Where a learner resumes (docs/decisions.md E5): the first published lesson not yet done, in course order;
  * the exam only when every other lesson is done. Null when nothing is left.
  */
 export function nextLesson<L extends OrderedLesson>(lessons: readonly L[], completedLessonIds: ReadonlySet<number>): L | null {
   const open = lessons.filter((l) => l.status === "published" && !completedLessonIds.has(l.id));
   return open.find((l) => l.type !== "examen") ?? open[0] ?? null;
+}
+
+/**
+ * What the percentage counts, said with it (docs/decisions.md E4): '2 de 5 módulos · 40 %'. Lessons are the
+ * detail beneath (lessonsDoneLabel), never the label of the percentage.
+ */
+export function modulesProgressLabel(done: number, total: number, percent: number): string {
+  return `${done} de ${total} ${total === 1 ? "módulo" : "módulos"} · ${percent} %`;
 }
 
 /** '4 de 11 lecciones' (a single lesson: '1 de 1 lección'). */

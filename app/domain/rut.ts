@@ -1,4 +1,4 @@
-// Chilean RUT/RUN (decisions.md E3): the módulo 11 check digit, one normalised form for storage
+// Chilean RUT/RUN (docs/decisions.md E3): the módulo 11 check digit, one normalised form for storage
 // (`12345678-5`), the display form (`12.345.678-5`) and the masked form of the public certificate
 // page (`12.345.XXX-5`). A small tested module rather than a dependency: the rule fits in a few lines
 // and the npm packages that implement it add nothing we would not have to wrap anyway.

@@ -1,10 +1,11 @@
-// GET /certificados/{code}/pdf: the certificate PDF, for its holder and for admins (decisions.md B9).
+// GET /certificados/{code}/pdf: the certificate PDF, for its holder and for admins (docs/decisions.md B9).
 import type { Route } from "./+types/certificado-pdf";
-import { requireUser } from "~/server/session.server";
-import { canDownloadCertificate, getCertificateByCode } from "~/server/certificates.server";
-import { getCertificatePdf } from "~/server/certificate-pdf.server";
-import { env } from "~/server/env.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { canDownloadCertificate, getCertificateByCode } from "~/server/certificates/certificates.server";
+import { getCertificatePdf } from "~/server/certificates/pdf.server";
+import { env } from "~/server/platform/env.server";
 import { certificatePdfFilename } from "~/domain/certificate-code";
+import { downloadResponse } from "~/server/platform/http/download.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -20,13 +21,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     });
   }
   const pdf = await getCertificatePdf(cert, env().PUBLIC_URL);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${certificatePdfFilename(cert.code)}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return downloadResponse(new Uint8Array(pdf), { filename: certificatePdfFilename(cert.code), type: "pdf", length: pdf.length });
 }

@@ -1,9 +1,17 @@
-// /certificados/{code}: the public confirmation that a certificate is genuine (decisions.md B9).
+// /certificados/{code}: the public confirmation that a certificate is genuine (docs/decisions.md B9).
 // It shows only what is printed on the certificate: no e-mail, no ids.
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/certificado";
-import { getCertificateByCode, canDownloadCertificate } from "~/server/certificates.server";
-import { getUser } from "~/server/session.server";
+import { getCertificateByCode, canDownloadCertificate, certificateRevocation, revokeCertificate } from "~/server/certificates/certificates.server";
+import { getUser, requireAdmin } from "~/server/accounts/session.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
+import { now } from "~/server/platform/clock.server";
+import { chileDay } from "~/domain/chile-time";
+import { certificateState, MAX_REVOKE_REASON } from "~/domain/certificate-validity";
+import { isAdmin } from "~/domain/permissions";
+import { TextArea } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
+import { Notice } from "~/ui/admin/notice";
 import { formatDate, formatHours } from "~/domain/format";
 import { maskRut } from "~/domain/rut";
 import { formatCertificateCode, MAX_CODE_INPUT, normalizeCertificateCode } from "~/domain/certificate-code";
@@ -22,19 +30,53 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getUser(request);
   const certificate: PublicCertificate = {
     displayCode: cert.displayCode,
-    holderName: cert.holderName,
-    // Public page: the RUT masked (decisions.md E3); the PDF, for its holder, shows it whole.
-    holderRut: cert.holderRut ? maskRut(cert.holderRut) : null,
+    // A holder who had their personal data deleted (docs/privacy.md): the certificate stays genuine, the name is withheld.
+    holderName: cert.holderWithheld ? null : cert.holderName,
+    // Public page: the RUT masked (docs/decisions.md E3); the PDF, for its holder, shows it whole.
+    holderRut: cert.holderRut && !cert.holderWithheld ? maskRut(cert.holderRut) : null,
     courseTitle: cert.courseTitle,
     hours: formatHours(cert.hours),
     date: formatDate(cert.issuedAt),
     pdfPath: viewer && canDownloadCertificate(viewer, cert) ? cert.pdfPath : null,
+    // Today's state, from the academy's clock: a QR scanned years later says "vencido", never "válido".
+    state: certificateState(cert, chileDay(now())),
+    kind: cert.kind,
+    practical:
+      cert.kind === "theory_practice" && cert.skills
+        ? {
+            assessed: cert.skills.assessed,
+            instructor: `${cert.skills.instructorName}, ${cert.skills.instructorTitle}`,
+            credential: cert.skills.credential,
+            place: cert.skills.place,
+            date: formatDate(new Date(cert.skills.sessionStartsAt)),
+          }
+        : null,
   };
-  return data({ found: true as const, certificate }, { headers: { "Cache-Control": "private, no-cache" } });
+  // Admins revoke from here; only they see why a certificate was revoked (the reason is not public).
+  const admin = viewer && isAdmin(viewer) ? { revocation: await certificateRevocation(cert.id) } : null;
+  return data({ found: true as const, certificate, admin }, { headers: { "Cache-Control": "private, no-cache" } });
+}
+
+type ActionData = { ok: boolean; message: string; reasonError?: string; reason?: string };
+
+/** An admin revokes the certificate with a reason (audited); anyone else is refused before the form is read. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormOrThrow(request);
+  const reason = String(form.get("reason") ?? "");
+  const outcome = await revokeCertificate(admin.id, params.code, reason);
+  if (outcome.ok) return data<ActionData>({ ok: true, message: "Certificado revocado. La página pública ya lo muestra revocado." });
+  const status = outcome.message === "Certificado no encontrado." ? 404 : 400;
+  return data<ActionData>(
+    outcome.field === "reason" ? { ok: false, message: "", reasonError: outcome.message, reason } : { ok: false, message: outcome.message, reason },
+    { status },
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.found ? "Certificado válido" : "Certificado no encontrado";
+  const state = loaderData?.found ? loaderData.certificate.state.kind : null;
+  const title =
+    state === "vencido" ? "Certificado vencido" : state === "revocado" ? "Certificado revocado" : state ? "Certificado válido" : "Certificado no encontrado";
   return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 }
 
@@ -42,11 +84,44 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "X-Robots-Tag": "noindex", "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-cache" };
 }
 
-export default function CertificatePage({ loaderData }: Route.ComponentProps) {
+function RevokePanel({ revocation, actionData }: { revocation: { at: string; reason: string; by: string | null } | null; actionData?: ActionData }) {
+  if (revocation) {
+    return (
+      <section className="mt-6 rounded-2xl border border-slate-300 bg-white p-6 shadow-sm" aria-labelledby="revocacion-titulo">
+        <h2 id="revocacion-titulo" className="text-lg font-bold text-ink">Revocación (solo administradores)</h2>
+        <p className="mt-2 text-sm text-slate-700">
+          Revocado el {revocation.at}
+          {revocation.by ? ` por ${revocation.by}` : ""}. Motivo: {revocation.reason}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="mt-6 rounded-2xl border border-slate-300 bg-white p-6 shadow-sm" aria-labelledby="revocacion-titulo">
+      <h2 id="revocacion-titulo" className="text-lg font-bold text-ink">Revocar este certificado</h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Solo lo ven los administradores. La página pública dirá «revocado», sin el motivo. No se puede deshacer.
+      </p>
+      {actionData && !actionData.ok && actionData.message ? <Notice ok={false} message={actionData.message} /> : null}
+      <Form method="post" className="mt-4 grid gap-4">
+        <TextArea label="Motivo" name="reason" required rows={3} defaultValue={actionData?.reason} error={actionData?.reasonError} hint={`Máximo ${MAX_REVOKE_REASON} caracteres.`} />
+        <div>
+          <SubmitButton label="Revocar certificado" pendingLabel="Revocando..." intent="revoke" />
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export default function CertificatePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+      {actionData?.ok ? <Notice ok message={actionData.message} /> : null}
       {loaderData.found ? (
-        <CertificateDetails certificate={loaderData.certificate} />
+        <>
+          <CertificateDetails certificate={loaderData.certificate} />
+          {loaderData.admin ? <RevokePanel revocation={loaderData.admin.revocation} actionData={actionData} /> : null}
+        </>
       ) : (
         <div className="rounded-2xl border border-brand-200 bg-white p-6 shadow-sm sm:p-8">
           <div className="flex items-center gap-4">

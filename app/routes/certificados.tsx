@@ -1,4 +1,4 @@
-// /certificados: type a certificate's code to check it (decisions.md B9). A GET form, so it works without JavaScript.
+// /certificados: type a certificate's code to check it (docs/decisions.md B9). A GET form, so it works without JavaScript.
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/certificados";
 import { formatCertificateCode, MAX_CODE_INPUT, normalizeCertificateCode } from "~/domain/certificate-code";

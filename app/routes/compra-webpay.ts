@@ -1,16 +1,16 @@
 // /compras/:number/webpay — sends the browser to Webpay's payment form: a POST of token_ws, as Transbank
 // asks. With JavaScript the form submits itself; without it, the buyer presses the button.
 //
-// A small document of its own rather than a React page (#19): it is shown for a moment between the checkout
+// A small document of its own rather than a React page: it is shown for a moment between the checkout
 // and Webpay, so it needs neither the site's header nor the app's JavaScript. The form goes out as soon as
 // the HTML is read — not after the app has loaded and hydrated on a slow phone — and the server writes it for
 // a fraction of a page's CPU, in the minute when many buyers pay at once.
 import { redirect } from "react-router";
 import type { Route } from "./+types/compra-webpay";
-import { getWebpayRedirect } from "~/server/orders/checkout.server";
-import { orderPath } from "~/server/orders/order-state.server";
-import { requireUser } from "~/server/session.server";
-import { cspNonceFrom } from "~/server/csp-nonce.server";
+import { getWebpayRedirect } from "~/server/commerce/orders/checkout.server";
+import { orderPath } from "~/server/commerce/orders/order-state.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { cspNonceFrom } from "~/server/platform/http/csp-nonce.server";
 import { site } from "~/config/site";
 import { escapeHtml } from "~/domain/html-escape";
 import { pageTitle } from "~/ui/seo";

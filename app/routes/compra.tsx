@@ -1,11 +1,13 @@
 // /compras/:number — one order of the signed-in learner: its receipt when paid, the bank details while a
 // transfer is awaited, or what happened at Webpay and how to try again. Another learner's order is a 404.
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/compra";
-import { formatClp, formatCount, formatDateTime } from "~/domain/format";
-import { METHOD_LABELS, ORDER_NUMBER_PATTERN, ORDER_STATUS_LABELS, commerceMessages, isOrderStatus, type PaymentMethodType } from "~/domain/commerce";
-import { getOrderForUser } from "~/server/orders/learner-orders.server";
-import { requireUser } from "~/server/session.server";
+import { formatClp, formatDateTime } from "~/domain/format";
+import { formatRut } from "~/domain/rut";
+import { METHOD_LABELS, ORDER_NUMBER_PATTERN, ORDER_STATUS_LABELS, commerceMessages, isOrderStatus, seatCount, seatsLine, webpayPaymentDetails, type PaymentMethodType } from "~/domain/commerce";
+import { getOrderForUser } from "~/server/commerce/orders/learner-orders.server";
+import { buyerDocuments } from "~/server/commerce/tax-documents/queries.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { site } from "~/config/site";
 import { OrderView, type OrderViewData } from "~/ui/commerce/order-view";
 import { pageTitle } from "~/ui/seo";
@@ -33,9 +35,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const rows: { label: string; value: string }[] = [
     { label: "Pedido", value: o.number },
     { label: "Fecha", value: formatDateTime(o.paidAt ?? o.createdAt) },
-    { label: "Curso", value: found.courseTitle },
   ];
-  if (o.companyId !== null) rows.push({ label: "Cupos para la empresa", value: formatCount(o.quantity) });
+  // Seats are bought for a company: the receipt names it and shows quantity × price (the factura's lines).
+  if (found.company) {
+    rows.push({ label: "Empresa", value: found.company.name }, { label: "RUT de la empresa", value: formatRut(found.company.rut) });
+  }
+  rows.push({ label: "Curso", value: found.courseTitle });
+  if (found.company) rows.push({ label: "Cupos", value: seatsLine(o.quantity, o.unitPriceClp) });
   if (o.discountClp > 0) {
     rows.push({ label: "Subtotal", value: formatClp(o.subtotalClp) });
     rows.push({ label: `Cupón ${o.couponCode ?? ""}`.trim(), value: formatClp(-o.discountClp) });
@@ -43,6 +49,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   rows.push({ label: o.status === "paid" || o.status === "refunded" ? "Total pagado" : "Total", value: formatClp(o.amountClp) });
   rows.push({ label: "Medio de pago", value: METHOD_LABELS[o.method as PaymentMethodType] ?? o.method });
   if (p?.cardLast4) rows.push({ label: "Tarjeta", value: `terminada en ${p.cardLast4}` });
+  // What Transbank's voucher shows of the payment: the card's kind and its cuotas (stored from Webpay's commit).
+  const details = webpayPaymentDetails(p?.paymentTypeCode ?? null, p?.installments ?? null);
+  if (details.type) rows.push({ label: "Tipo de pago", value: details.type });
+  if (details.installments) rows.push({ label: "Cuotas", value: details.installments });
   if (p?.authorizationCode) rows.push({ label: "Código de autorización", value: p.authorizationCode });
   const view: OrderViewData = {
     number: o.number,
@@ -51,13 +61,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     method: o.method,
     courseId: o.courseId,
     courseTitle: found.courseTitle,
-    start: o.companyId !== null ? { path: `/empresa/${o.companyId}/cursos/${o.courseId}`, label: "Ir al portal de la empresa" } : null,
+    seats: found.company ? { companyName: found.company.name, what: `${seatCount(o.quantity)} de ${found.courseTitle}` } : null,
+    start: o.companyId !== null ? { path: `/empresa/${o.companyId}/cursos/${o.courseId}`, label: "Asignar los cupos" } : null,
+    retryPath: o.companyId !== null ? `/empresa/${o.companyId}/comprar?curso=${o.courseId}` : null,
     total: formatClp(o.amountClp),
     rows,
     message: outcomeMessage(status, o.method),
     canPayAtWebpay: o.method === "webpay" && status === "pending" && !!o.token,
     bank: o.method === "transfer" && status === "pending" ? site.bank : null,
     issuer: `${site.legalName}, RUT ${site.rut}, ${site.address}`,
+    documents: (await buyerDocuments(o.id)).map((d) => ({ ...d, href: `/compras/${o.number}/documentos/${d.id}` })),
   };
   return { order: view };
 }
@@ -69,9 +82,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
           <h1 className="text-2xl font-bold text-ink">Pedido no encontrado</h1>
           <p className="mt-3 text-slate-600">El pedido no existe o no pertenece a tu cuenta.</p>
-          <a href="/compras" className="mt-6 inline-block font-semibold text-brand-700 underline">
+          <Link to="/compras" className="mt-6 inline-block font-semibold text-brand-700 underline">
             Ver mis compras
-          </a>
+          </Link>
         </div>
       </section>
     );

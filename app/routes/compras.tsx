@@ -2,9 +2,9 @@
 import type { Route } from "./+types/compras";
 import { formatClp, formatDateTime } from "~/domain/format";
 import { METHOD_LABELS, ORDER_STATUS_LABELS, isOrderStatus, type PaymentMethodType } from "~/domain/commerce";
-import { listOrdersOfUser } from "~/server/orders/learner-orders.server";
-import { orderPath } from "~/server/orders/order-state.server";
-import { requireUser } from "~/server/session.server";
+import { listOrdersOfUser } from "~/server/commerce/orders/learner-orders.server";
+import { orderPath } from "~/server/commerce/orders/order-state.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { OrdersList } from "~/ui/commerce/orders-list";
 import { pageTitle } from "~/ui/seo";
 

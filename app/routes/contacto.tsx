@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contacto";
-import { submitContactForm } from "~/server/contact.server";
-import { env } from "~/server/env.server";
-import { contactContent } from "~/server/public-content.server";
-import { staticHtml } from "~/server/static-html.server";
+import { submitContactForm } from "~/server/contact/contact.server";
+import { env } from "~/server/platform/env.server";
+import { contactContent } from "~/server/catalogue/public-content.server";
+import { staticHtml } from "~/server/platform/http/static-html.server";
 import { site } from "~/config/site";
 import { seo } from "~/ui/seo";
 import { PageHero } from "~/ui/public/page-hero";

@@ -1,14 +1,15 @@
 // /cursos/:id/avisame — a course that is not open yet ('Próximamente') takes an e-mail to tell when it opens.
 import { data, redirect, Form, Link, useNavigation } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/curso-avisame";
 import { WAITLIST_FIELDS, commerceMessages, waitlistSchema } from "~/domain/commerce";
 import { parseForm } from "~/domain/form-parse";
-import { getPublishedCourse } from "~/server/courses.server";
+import { getPublishedCourse } from "~/server/catalogue/courses.server";
 import { parseId } from "~/domain/ids";
-import { getSaleModes } from "~/server/sale-mode.server";
-import { getUser } from "~/server/session.server";
-import { joinWaitlist } from "~/server/waitlist.server";
+import { getSaleModes } from "~/server/catalogue/sale-mode.server";
+import { getUser } from "~/server/accounts/session.server";
+import { joinWaitlist } from "~/server/catalogue/waitlist.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
 import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -35,7 +36,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readFormOrThrow(request);
   const parsed = parseForm(waitlistSchema, form, WAITLIST_FIELDS);
   if (!parsed.ok) return data({ ok: false as const, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
-  await joinWaitlist({ courseId: c.id, email: parsed.data.email, userId: user?.id ?? null });
+  const joined = await joinWaitlist({ courseId: c.id, email: parsed.data.email, userId: user?.id ?? null, ip: clientIp(request) });
+  if (joined === "tooMany") return data({ ok: false as const, fieldErrors: { email: commerceMessages.tooManyRequests }, values: parsed.values }, { status: 429 });
   return { ok: true as const, fieldErrors: {} as Record<string, string>, values: parsed.values };
 }
 

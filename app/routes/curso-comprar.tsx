@@ -1,20 +1,23 @@
-// /cursos/:id/comprar — the checkout of a priced course (decisions.md E1). The amount is the server's
+// /cursos/:id/comprar — the checkout of a priced course (docs/decisions.md E1). The amount is the server's
 // (price and coupon); the form only chooses the method, a coupon and accepts the terms.
 import { data, redirect, redirectDocument } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/curso-comprar";
 import { CHECKOUT_FIELDS, checkoutSchema, commerceMessages } from "~/domain/commerce";
+import { BUYER_TAX_FIELDS, buyerTaxData, buyerTaxSchema } from "~/domain/tax-document-forms";
+import { taxDocumentsEnabled } from "~/server/commerce/tax-documents/config.server";
 import { learningMessages } from "~/domain/learning-messages";
 import { parseForm } from "~/domain/form-parse";
 import { isAdmin } from "~/domain/permissions";
-import { getPublishedCourse } from "~/server/courses.server";
+import { getPublishedCourse } from "~/server/catalogue/courses.server";
 import { parseId } from "~/domain/ids";
-import { findEnrolment } from "~/server/enrolments.server";
-import { checkout, findOpenTransferOrder } from "~/server/orders/checkout.server";
-import { orderPath } from "~/server/orders/order-state.server";
-import { getSaleModes } from "~/server/sale-mode.server";
-import { requireUser } from "~/server/session.server";
-import { logger } from "~/server/logger.server";
+import { findEnrolment } from "~/server/learning/enrolments.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { checkout, findOpenTransferOrder } from "~/server/commerce/orders/checkout.server";
+import { orderPath } from "~/server/commerce/orders/order-state.server";
+import { getSaleModes } from "~/server/catalogue/sale-mode.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { logger } from "~/server/platform/logger.server";
 import { CheckoutView, type CheckoutActionData } from "~/ui/commerce/checkout-view";
 import { pageTitle } from "~/ui/seo";
 import { courseContentPath } from "~/domain/course-paths";
@@ -50,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     course: { id: c.id, title: c.title, priceLabel: c.priceLabel, category: c.category, level: c.level, includes },
     openTransfer: openTransfer ? orderPath(openTransfer) : null,
     buyerEmail: user.email,
+    taxDocuments: taxDocumentsEnabled(),
   };
 }
 
@@ -60,10 +64,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (isAdmin(user)) return redirect(courseContentPath(id));
   const form = await readFormOrThrow(request);
   const parsed = parseForm(checkoutSchema, form, CHECKOUT_FIELDS);
-  if (!parsed.ok) return data<CheckoutActionData>({ fieldErrors: parsed.fieldErrors, values: parsed.values, formError: null }, { status: 400 });
+  // The tax document's answer is asked only when documents are issued (docs/payments.md).
+  const tax = taxDocumentsEnabled() ? parseForm(buyerTaxSchema, form, BUYER_TAX_FIELDS) : null;
+  if (!parsed.ok || (tax && !tax.ok)) {
+    const fieldErrors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(tax && !tax.ok ? tax.fieldErrors : {}) };
+    return data<CheckoutActionData>({ fieldErrors, values: { ...parsed.values, ...tax?.values }, formError: null }, { status: 400 });
+  }
   const { method, coupon } = parsed.data;
   try {
-    const result = await checkout({ userId: user.id, courseId: id, method, couponCode: coupon || null });
+    const result = await checkout({ userId: user.id, courseId: id, method, couponCode: coupon || null, taxBuyer: tax?.ok ? buyerTaxData(tax.data) : undefined, ip: clientIp(request) });
     switch (result.kind) {
       case "notFound":
         return redirect("/cursos");
@@ -74,6 +83,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirect(courseContentPath(id));
       case "couponError":
         return data<CheckoutActionData>({ fieldErrors: { coupon: result.message }, values: parsed.values, formError: null }, { status: 400 });
+      case "tooMany":
+        return data<CheckoutActionData>({ fieldErrors: {}, values: parsed.values, formError: commerceMessages.tooManyOrders }, { status: 429 });
+      case "amountTooLarge":
+        return data<CheckoutActionData>({ fieldErrors: {}, values: parsed.values, formError: commerceMessages.amountTooLarge }, { status: 400 });
       case "webpay":
         // A whole-page visit: the page that leads to Webpay is a document of its own, not one of the app's pages.
         return redirectDocument(`${orderPath(result.number)}/webpay`);

@@ -1,23 +1,27 @@
-// /cursos/{courseId}/contenido — course content for enrolled learners and admins (product-spec.md §2, §4, §6;
-// decisions.md A2, A4, B8, B11). Anonymous visitors go to the course detail. The lesson is chosen with
+// /cursos/{courseId}/contenido — course content for enrolled learners and admins (docs/product-spec.md §2, §4, §6;
+// docs/decisions.md A2, A4, B8, B11). Anonymous visitors go to the course detail. The lesson is chosen with
 // ?leccion=<id>; without it the learner resumes at the next unfinished lesson. The exam's steps are
 // ?leccion=<id>&intento=<attempt id>. The loader only reads; every write is an intent of the action:
 // lesson-opened, video-watched, practice-completed (the compression trainer), exam-start,
 // exam-answer (autosave), exam-submit.
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/curso-contenido";
-import { getUser } from "~/server/session.server";
-import { getCourseContentView, recordLessonEvent } from "~/server/learning.server";
-import { getExamPanel, saveExamAnswer, startExamAttempt, submitExamAttempt } from "~/server/exams.server";
-import { recordPractice } from "~/server/practice.server";
+import { getUser } from "~/server/accounts/session.server";
+import { getCourseContentView, recordLessonEvent } from "~/server/learning/learning.server";
+import { lessonsLeftBeforeExam } from "~/domain/exam-settings";
+import { getExamPanel, saveExamAnswer, startExamAttempt, submitExamAttempt } from "~/server/exams/exams.server";
+import { recordPractice } from "~/server/learning/practice.server";
 import { learningMessages } from "~/domain/learning-messages";
 import { parseId } from "~/domain/ids";
 import { EnrolButton } from "~/ui/course/enrol-button";
 import { CourseContentPage } from "~/ui/learning/course-content-page";
 import { ExamPanel } from "~/ui/exam/exam-panel";
 import { pageTitle } from "~/ui/seo";
+import { SenceBar, SenceGate } from "~/ui/sence/learner-panels";
+import { senceLearnerState } from "~/server/sence/sessions.server";
 import { idSchema } from "~/domain/ids";
+import { lessonsMissingForCertificate } from "~/domain/learning-view";
 
 /** An autosaved answer changes nothing on screen: no need to reload the page's data after it. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: { formData?: FormData; defaultShouldRevalidate: boolean }) {
@@ -28,6 +32,13 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: { formDa
 export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
+
+/** The published lessons (other than exams) this learner has not completed: an exam may ask for them first. */
+const lessonsToDo = (modules: { lessons: { id: number; type: string; pending: boolean; completed: boolean }[] }[]) =>
+  lessonsLeftBeforeExam(
+    { requireLessons: true },
+    modules.flatMap((m) => m.lessons.map((l) => ({ id: l.id, type: l.type, published: !l.pending, completed: l.completed }))),
+  );
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getUser(request);
@@ -42,15 +53,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const view = await getCourseContentView({ user, courseId, lessonId: parseId(url.searchParams.get("leccion")), resume });
   if (view.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404 });
   if (view.kind === "not-enrolled") return data({ kind: "not-enrolled" as const, course: view.course }, { status: 403 });
+  // A worker under a SENCE action with no session open sees only how to open one (docs/decisions.md F3).
+  if (view.kind === "sence-locked") {
+    const sence = await senceLearnerState(view.enrolmentId);
+    if (!sence) return data({ kind: "not-found" as const }, { status: 404 });
+    return data({ kind: "sence-locked" as const, course: view.course, sence }, { status: 403 });
+  }
   if (view.kind === "resume") {
     url.searchParams.set("leccion", String(view.lessonId));
     throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
   }
   const exam =
     view.lesson?.mode === "examen" && !view.lesson.pending
-      ? await getExamPanel(user.id, view.lesson.id, url.searchParams.get("intento"))
+      ? await getExamPanel(user.id, view.lesson.id, url.searchParams.get("intento"), view.enrolled ? lessonsToDo(view.modules) : 0)
       : null;
-  return { ...view, exam };
+  // Only a worker under a SENCE action pays for this read: the page shows the open session and its close.
+  const { senceEnrolmentId, ...content } = view;
+  const sence = senceEnrolmentId !== null ? await senceLearnerState(senceEnrolmentId) : null;
+  return { ...content, sence, exam };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -147,6 +167,7 @@ export default function CourseContent({ loaderData, actionData }: Route.Componen
       </Notice>
     );
   }
+  if (loaderData.kind === "sence-locked") return <SenceGate course={loaderData.course} sence={loaderData.sence} />;
   const lesson = loaderData.lesson;
   const examError = actionData && "exam" in actionData ? actionData.exam : null;
   const exam =
@@ -157,9 +178,11 @@ export default function CourseContent({ loaderData, actionData }: Route.Componen
         introHref={`?leccion=${lesson.id}`}
         continueHref={lesson.nextId !== null ? `?leccion=${lesson.nextId}` : "/dashboard"}
         error={examError}
+        missing={loaderData.enrolled && !loaderData.completed ? lessonsMissingForCertificate(loaderData.modules) : []}
       />
     ) : null;
-  return <CourseContentPage data={loaderData} exam={exam} />;
+  const banner = loaderData.sence ? <SenceBar courseId={loaderData.course.id} sence={loaderData.sence} /> : null;
+  return <CourseContentPage data={loaderData} exam={exam} banner={banner} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/curso-detalle";
-import { getUser } from "~/server/session.server";
-import { getPublishedCourse } from "~/server/courses.server";
+import { getUser } from "~/server/accounts/session.server";
+import { getPublishedCourse } from "~/server/catalogue/courses.server";
 import { parseId } from "~/domain/ids";
-import { getEnrolStates } from "~/server/enrolments.server";
-import { env } from "~/server/env.server";
-import { staticHtml } from "~/server/static-html.server";
+import { formatDateTime } from "~/domain/format";
+import { courseHasSessions, nextPublicSession } from "~/server/sessions/sessions.server";
+import { getEnrolStates } from "~/server/learning/enrolments.server";
+import { env } from "~/server/platform/env.server";
+import { staticHtml } from "~/server/platform/http/static-html.server";
 import { courseJsonLd, seo } from "~/ui/seo";
 import { CourseBody, CourseFacts, CourseHero } from "~/ui/public/course-detail/course-detail-view";
 import { EnrolBox } from "~/ui/public/course-detail/enrol-box";
@@ -24,7 +26,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const user = await getUser(request);
   const c = found.course;
-  const states = await getEnrolStates(user, [c.id]);
+  const [states, nextSession, hasSessions] = await Promise.all([getEnrolStates(user, [c.id]), nextPublicSession(c.id), courseHasSessions(c.id)]);
+  // A course with in-person skills sessions: its next date and place are the next open session's.
+  const facts = nextSession
+    ? { ...c, nextDateLabel: `${formatDateTime(nextSession.startsAt)} (sesión práctica)`, location: nextSession.place }
+    : c;
   const origin = env().PUBLIC_URL;
   const path = `/cursos/${c.id}`;
   return {
@@ -33,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     enrolState: states.get(c.id) ?? "anonymous",
     // Only the enrolment box depends on the visitor; the rest is server-rendered markup.
     hero: staticHtml(<CourseHero course={c} countsLabel={found.countsLabel} />, path),
-    facts: staticHtml(<CourseFacts course={c} />, path),
+    facts: staticHtml(<CourseFacts course={facts} datesPath={hasSessions ? `${path}/fechas` : undefined} />, path),
     body: staticHtml(<CourseBody course={c} modules={found.modules} countsLabel={found.countsLabel} />, path),
     related: staticHtml(<RelatedCourses courses={found.related} />, path),
     meta: seo({ title: c.title, description: c.description, path, origin, jsonLd: courseJsonLd(origin, c) }),

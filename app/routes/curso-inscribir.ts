@@ -1,14 +1,14 @@
-// POST /cursos/:id/inscribir — the enrol flow (product-spec.md §4, decisions.md B2, E1). A free course enrols at
+// POST /cursos/:id/inscribir — the enrol flow (docs/product-spec.md §4, docs/decisions.md B2, E1). A free course enrols at
 // once; a priced one goes to its checkout (/cursos/:id/comprar); one not for sale back to its page. Always answers with a
 // redirect, so the form works without JavaScript: to the content on success, back to the page it came from
 // with ?inscripcion-error=<id> on failure (the button shows the spec's alert there).
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/platform/http/request-body.server";
 import { redirect } from "react-router";
 import type { Route } from "./+types/curso-inscribir";
-import { enrolInCourse } from "~/server/enrolments.server";
-import { getSaleModes } from "~/server/sale-mode.server";
-import { getUser } from "~/server/session.server";
-import { logger } from "~/server/logger.server";
+import { enrolInCourse } from "~/server/learning/enrolments.server";
+import { getSaleModes } from "~/server/catalogue/sale-mode.server";
+import { getUser } from "~/server/accounts/session.server";
+import { logger } from "~/server/platform/logger.server";
 import { isAdmin } from "~/domain/permissions";
 import { parseId } from "~/domain/ids";
 import { ENROL_ERROR_PARAM, enrolReturnPath } from "~/ui/course/enrol-button";
@@ -24,7 +24,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const courseId = parseId(params.id);
   if (courseId === null) return redirect("/cursos");
   const user = await getUser(request);
-  // Anonymous visitors are sent to the course detail (product-spec.md §4), where they can sign in.
+  // Anonymous visitors are sent to the course detail (docs/product-spec.md §4), where they can sign in.
   if (!user) return redirect(`/cursos/${courseId}`);
   const contentPath = courseContentPath(courseId);
   // Admins open any course without enrolling (§6).

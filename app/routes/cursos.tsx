@@ -1,10 +1,10 @@
 import type { Route } from "./+types/cursos";
-import { getUser } from "~/server/session.server";
-import { listPublishedCourses } from "~/server/courses.server";
-import { getEnrolStates } from "~/server/enrolments.server";
-import { env } from "~/server/env.server";
-import { catalogueContent } from "~/server/public-content.server";
-import { staticHtml } from "~/server/static-html.server";
+import { getUser } from "~/server/accounts/session.server";
+import { listPublishedCourses } from "~/server/catalogue/courses.server";
+import { getEnrolStates } from "~/server/learning/enrolments.server";
+import { env } from "~/server/platform/env.server";
+import { catalogueContent } from "~/server/catalogue/public-content.server";
+import { staticHtml } from "~/server/platform/http/static-html.server";
 import { seo } from "~/ui/seo";
 import { PageHero } from "~/ui/public/page-hero";
 import { CategoryFilter } from "~/ui/public/category-filter";

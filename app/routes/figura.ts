@@ -2,8 +2,8 @@
 // With the current version the browser keeps it for good (a new figure has a new version, hence a new URL).
 import { data } from "react-router";
 import type { Route } from "./+types/figura";
-import { catalogueFigure } from "~/server/catalogue.server";
-import { figureVersion } from "~/server/reading.server";
+import { catalogueFigure } from "~/server/catalogue/catalogue.server";
+import { figureVersion } from "~/server/catalogue/reading.server";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const name = /^(.+)\.svg$/.exec(params.file ?? "")?.[1];

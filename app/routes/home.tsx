@@ -1,8 +1,8 @@
 import type { Route } from "./+types/home";
-import { getFeaturedCourse } from "~/server/courses.server";
-import { env } from "~/server/env.server";
-import { homeContent } from "~/server/public-content.server";
-import { staticHtml } from "~/server/static-html.server";
+import { getFeaturedCourse } from "~/server/catalogue/courses.server";
+import { env } from "~/server/platform/env.server";
+import { homeContent } from "~/server/catalogue/public-content.server";
+import { staticHtml } from "~/server/platform/http/static-html.server";
 import { site } from "~/config/site";
 import { organizationJsonLd, seo } from "~/ui/seo";
 import { HomeHero } from "~/ui/public/home/home-hero";

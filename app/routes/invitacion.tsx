@@ -1,16 +1,17 @@
 // /invitacion/:token — a company's invitation: a worker (or a manager) without an account sets a password
 // and lands enrolled (or in the portal); one who already has an account signs in and accepts it.
 import { data, Form, Link, redirect } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/invitacion";
 import { ACCEPT_FIELDS, INVITATION_TOKEN_PATTERN, acceptSchema, companyMessages as M } from "~/domain/companies";
 import { parseForm } from "~/domain/form-parse";
 import { formatDate } from "~/domain/format";
-import { acceptInvitationFor, acceptWithNewAccount, accountExists, findInvitation, stateMessage } from "~/server/company-invitations.server";
-import { getUser } from "~/server/session.server";
+import { formatRut } from "~/domain/rut";
+import { acceptInvitationFor, acceptWithNewAccount, accountExists, findInvitation, stateMessage } from "~/server/companies/invitations.server";
+import { getUser } from "~/server/accounts/session.server";
 import { AuthCard, FormAlert, linkClass } from "~/ui/account/form-parts";
-import { TextField } from "~/ui/admin/field";
-import { SubmitButton } from "~/ui/admin/submit-button";
+import { TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { site } from "~/config/site";
 import { pageTitle } from "~/ui/seo";
 
@@ -34,6 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     email: inv.email,
     companyName: inv.companyName,
     courseTitle: inv.courseTitle,
+    rut: inv.kind === "worker" && inv.rut ? formatRut(inv.rut) : null,
     isManager: inv.kind === "manager",
     expiresAt: formatDate(inv.expiresAt),
     loginPath: `/login?redirectTo=${encodeURIComponent(`/invitacion/${params.token}`)}`,
@@ -83,7 +85,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
     </>
   ) : (
     <>
-      <strong>{v.companyName}</strong> te inscribió en el curso <strong>{v.courseTitle}</strong>.
+      <strong>{v.companyName}</strong> te invita al curso <strong>{v.courseTitle}</strong>.
     </>
   );
   return (
@@ -92,6 +94,11 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       <p className="text-sm text-slate-700">
         Invitación para <strong className="break-all">{v.email}</strong>, vigente hasta el {v.expiresAt}.
       </p>
+      {v.rut ? (
+        <p className="mt-2 text-sm text-slate-700">
+          La empresa indicó el RUT <strong>{v.rut}</strong>. Al aceptar confirmas que es tuyo: quedará en tu cuenta si aún no tiene uno.
+        </p>
+      ) : null}
       {v.kind === "newAccount" ? (
         <Form method="post" noValidate className="mt-5 space-y-5" aria-label="Crear mi contraseña">
           <TextField label="Contraseña" name="password" type="password" autoComplete="new-password" required error={actionData?.fieldErrors.password} hint="Al menos 6 caracteres." />

@@ -1,14 +1,17 @@
 import { useEffect } from "react";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/login";
 import { site } from "~/config/site";
 import { loginSchema, safeRedirectPath } from "~/domain/account-forms";
 import { type FieldErrors, parseForm } from "~/domain/form-parse";
 import { accountMessages as M, loginOtherMessage } from "~/domain/account-messages";
-import { signInWithPassword } from "~/server/accounts.server";
-import { getUser } from "~/server/session.server";
-import { AuthCard, FormAlert, linkClass, ownFieldErrors, SubmitButton, TextField } from "~/ui/account/form-parts";
+import { signInWithPassword } from "~/server/accounts/accounts.server";
+import { PASSWORD_BUSY_RETRY_AFTER_S } from "~/server/accounts/password-gate.server";
+import { getUser } from "~/server/accounts/session.server";
+import { AuthCard, FormAlert, linkClass, ownFieldErrors } from "~/ui/account/form-parts";
+import { TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { useHydrated } from "~/ui/account/use-hydrated";
 import { pageTitle } from "~/ui/seo";
 
@@ -17,8 +20,8 @@ type Field = (typeof FIELDS)[number];
 const SUCCESS_DELAY_MS = 1500; // spec §9: login redirect after about 1.5 s
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/dashboard");
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (await getUser(request)) throw redirect(safeRedirectPath(redirectTo));
   return { redirectTo: redirectTo ? safeRedirectPath(redirectTo) : null };
 }
 
@@ -43,8 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
         return fail(M.tooManyRequests, 429);
       case "invalidEmail":
         return fail(M.invalidEmail, 400);
+      case "busy":
+        return data({ success: false as const, formError: M.busy, fieldErrors: {} as FieldErrors<Field>, values }, { status: 503, headers: { "Retry-After": String(PASSWORD_BUSY_RETRY_AFTER_S) } });
       default:
-        return fail(loginOtherMessage(outcome.message), 500);
+        return fail(loginOtherMessage("message" in outcome ? outcome.message : undefined), 500);
     }
   }
   const to = safeRedirectPath(formData.get("redirectTo"));
@@ -83,7 +88,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       footer={
         <>
           ¿No tienes una cuenta?{" "}
-          <Link to="/registro" className={linkClass}>
+          <Link to={loaderData.redirectTo ? `/registro?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/registro"} className={linkClass}>
             Regístrate
           </Link>
         </>
@@ -101,6 +106,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
         <TextField
+          size="large"
           label="Correo electrónico"
           name="email"
           type="email"
@@ -112,6 +118,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           errorRef="login-error"
         />
         <TextField
+          size="large"
           label="Contraseña"
           name="password"
           type="password"
@@ -126,7 +133,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             ¿Olvidaste tu contraseña?
           </Link>
         </div>
-        <SubmitButton pending={pending} label="Iniciar Sesión" pendingLabel={succeeded ? "Redirigiendo..." : "Iniciando sesión..."} />
+        <SubmitButton size="block" pending={pending} label="Iniciar Sesión" pendingLabel={succeeded ? "Redirigiendo..." : "Iniciando sesión..."} />
       </Form>
     </AuthCard>
   );

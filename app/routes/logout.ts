@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { accountMessages as M } from "~/domain/account-messages";
-import { signOut } from "~/server/accounts.server";
-import { logger } from "~/server/logger.server";
+import { signOut } from "~/server/accounts/accounts.server";
+import { logger } from "~/server/platform/logger.server";
 
 // POST only (a link or a prefetch must never sign anybody out); the cross-site check is in server/security.ts.
 export async function action({ request }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/nosotros";
-import { env } from "~/server/env.server";
-import { aboutContent } from "~/server/public-content.server";
-import { staticHtml } from "~/server/static-html.server";
+import { env } from "~/server/platform/env.server";
+import { aboutContent } from "~/server/catalogue/public-content.server";
+import { staticHtml } from "~/server/platform/http/static-html.server";
 import { site } from "~/config/site";
 import { seo } from "~/ui/seo";
 import { PageHero } from "~/ui/public/page-hero";

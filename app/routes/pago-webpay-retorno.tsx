@@ -1,12 +1,12 @@
 // /pagos/webpay/retorno — where Webpay brings the buyer back, by GET or by POST (docs/payments.md). The
 // outcome is asked of Webpay, never read from the browser; the buyer then sees the order's page.
-import { data, redirect } from "react-router";
+import { data, redirect, Link } from "react-router";
 import type { Route } from "./+types/pago-webpay-retorno";
 import { commerceMessages } from "~/domain/commerce";
-import { handleWebpayReturn } from "~/server/orders/webpay-return.server";
-import { orderPath } from "~/server/orders/order-state.server";
-import { logger } from "~/server/logger.server";
-import { readForm } from "~/server/request-body.server";
+import { handleWebpayReturn } from "~/server/commerce/orders/webpay-return.server";
+import { orderPath } from "~/server/commerce/orders/order-state.server";
+import { logger } from "~/server/platform/logger.server";
+import { readForm } from "~/server/platform/http/request-body.server";
 import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Pago con Webpay") }, { name: "robots", content: "noindex" }];
@@ -43,9 +43,9 @@ export default function WebpayReturn({ loaderData, actionData }: Route.Component
         <p role="alert" className="mt-3 text-slate-700">
           {message}
         </p>
-        <a href="/compras" className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        <Link to="/compras" className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
           Ver mis compras
-        </a>
+        </Link>
       </div>
     </section>
   );

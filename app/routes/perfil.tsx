@@ -1,13 +1,13 @@
 import { data, Link, useActionData } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/perfil";
 import { changePasswordSchema, profileSchema } from "~/domain/account-forms";
 import { parseForm } from "~/domain/form-parse";
 import { accountMessages as M } from "~/domain/account-messages";
-import { changePassword, updateProfile } from "~/server/accounts.server";
+import { changePassword, updateProfile } from "~/server/accounts/accounts.server";
 import { formatRut } from "~/domain/rut";
-import { logger } from "~/server/logger.server";
-import { requireUser } from "~/server/session.server";
+import { logger } from "~/server/platform/logger.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { ChangePasswordForm, type PasswordActionData } from "~/ui/account/change-password-form";
 import { ProfileForm, type ProfileActionData } from "~/ui/account/profile-form";
 import { LogoutButton } from "~/ui/layout/logout-button";
@@ -36,8 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const values = { name: parsed.data.name, phone: parsed.data.phone ?? "", address: parsed.data.address ?? "", rut: parsed.data.rut ? formatRut(parsed.data.rut) : "" };
     try {
-      const saved = await updateProfile(user.id, { ...parsed.data, rut: formData.has("rut") ? parsed.data.rut : undefined });
-      if (!saved.ok) return data<ProfileActionData>({ intent, fieldErrors: { rut: M.rutInUse }, values }, { status: 400 });
+      await updateProfile(user.id, { ...parsed.data, rut: formData.has("rut") ? parsed.data.rut : undefined });
     } catch (error) {
       logger.error({ err: error }, "profile update failed");
       return data<ProfileActionData>({ intent, formError: M.profileSaveFailed, fieldErrors: {}, values }, { status: 500 });
@@ -56,6 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data<PasswordActionData>({ intent, fieldErrors: { currentPassword: M.currentPasswordWrong } }, { status: 400 });
     }
     if (outcome.reason === "tooMany") return data<PasswordActionData>({ intent, formError: M.tooManyRequests, fieldErrors: {} }, { status: 429 });
+    if (outcome.reason === "busy") return data<PasswordActionData>({ intent, formError: M.busy, fieldErrors: {} }, { status: 503 });
     return data<PasswordActionData>({ intent, formError: M.passwordChangeFailed, fieldErrors: {} }, { status: 500 });
   }
 
@@ -76,6 +76,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-sm">
               <Link to="/compras" className="font-semibold text-brand-700 underline underline-offset-4">
                 Mis compras y comprobantes
+              </Link>
+              {" · "}
+              <Link to="/mis-datos" className="font-semibold text-brand-700 underline underline-offset-4">
+                Mis datos personales
               </Link>
             </p>
           </div>

@@ -1,11 +1,12 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/restablecer-contrasena-nueva";
 import { newPasswordSchema } from "~/domain/account-forms";
 import { parseForm } from "~/domain/form-parse";
 import { accountMessages as M } from "~/domain/account-messages";
-import { isResetTokenUsable, resetPassword } from "~/server/accounts.server";
-import { AuthCard, FormAlert, linkClass, NewPasswordFields, ownFieldErrors, SubmitButton } from "~/ui/account/form-parts";
+import { isResetTokenUsable, resetPassword } from "~/server/accounts/accounts.server";
+import { AuthCard, FormAlert, linkClass, NewPasswordFields, ownFieldErrors } from "~/ui/account/form-parts";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { pageTitle } from "~/ui/seo";
 
 const FIELDS = ["token", "password", "confirmPassword"] as const;
@@ -26,6 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   const outcome = await resetPassword({ token: parsed.data.token, password: parsed.data.password });
   if (outcome.ok) return { state: "done" as const };
   if (outcome.reason === "invalidToken") return data({ state: "invalid" as const }, { status: 400 });
+  if (outcome.reason === "busy") return data({ state: "error" as const, formError: M.busy, fieldErrors: {} }, { status: 503 });
   return data({ state: "error" as const, formError: M.resetFailed, fieldErrors: {} }, { status: 500 });
 }
 
@@ -90,7 +92,7 @@ export default function NewPassword({ loaderData }: Route.ComponentProps) {
           errorFor={(f) => ({ message: own(f), invalid: !!fieldErrors[f] })}
           errorRef="nueva-error"
         />
-        <SubmitButton pending={pending} label="Guardar nueva contraseña" pendingLabel="Guardando..." />
+        <SubmitButton size="block" pending={pending} label="Guardar nueva contraseña" pendingLabel="Guardando..." />
       </Form>
     </AuthCard>
   );

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from "react";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/restablecer-contrasena";
 import { site } from "~/config/site";
 import { resetRequestSchema } from "~/domain/account-forms";
 import { parseForm } from "~/domain/form-parse";
 import { accountMessages as M } from "~/domain/account-messages";
-import { requestPasswordReset } from "~/server/accounts.server";
-import { AuthCard, FormAlert, linkClass, SubmitButton, TextField } from "~/ui/account/form-parts";
+import { requestPasswordReset } from "~/server/accounts/accounts.server";
+import { AuthCard, FormAlert, linkClass } from "~/ui/account/form-parts";
+import { TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { pageTitle } from "~/ui/seo";
 
 export async function action({ request }: Route.ActionArgs) {
@@ -16,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) {
     return data({ sent: false as const, error: parsed.formError ?? parsed.fieldErrors.email ?? M.invalidEmail, email: parsed.values.email ?? "" }, { status: 400 });
   }
-  // Same answer whether or not the account exists (decisions.md B10).
+  // Same answer whether or not the account exists (docs/decisions.md B10).
   const { ok } = await requestPasswordReset(parsed.data.email, request);
   if (!ok) return data({ sent: false as const, error: M.resetOther, email: parsed.data.email }, { status: 500 });
   return { sent: true as const };
@@ -58,6 +60,7 @@ export default function PasswordResetRequest() {
           </FormAlert>
         ) : null}
         <TextField
+          size="large"
           label="Correo electrónico"
           name="email"
           type="email"
@@ -67,7 +70,7 @@ export default function PasswordResetRequest() {
           invalid={!!error}
           errorRef="reset-error"
         />
-        <SubmitButton pending={pending} label="Enviar instrucciones" pendingLabel="Enviando..." />
+        <SubmitButton size="block" pending={pending} label="Enviar instrucciones" pendingLabel="Enviando..." />
       </Form>
     </AuthCard>
   );

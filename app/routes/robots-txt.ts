@@ -1,5 +1,5 @@
 // robots.txt: keep crawlers out of private areas and point them at the sitemap.
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 
 // /login and /registro stay crawlable: people search for "<academia> iniciar sesión", and both pages carry
 // their own title and description. The reset pages hold one-time tokens and are kept out.

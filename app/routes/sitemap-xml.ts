@@ -1,6 +1,6 @@
 // sitemap.xml: the public pages and every published course, with absolute URLs from PUBLIC_URL.
-import { listPublishedCourseEntries } from "~/server/courses.server";
-import { env } from "~/server/env.server";
+import { listPublishedCourseEntries } from "~/server/catalogue/courses.server";
+import { env } from "~/server/platform/env.server";
 import { escapeHtml } from "~/domain/html-escape";
 
 const STATIC_PAGES = [

@@ -1,16 +1,21 @@
 // Start-up: configuration, data directory, database, migrations, built-in catalogue, first admin.
+import "./areas.server";
+import { ensureRetentionScheduled } from "./privacy/jobs/retention.server";
+import { ensureRemindersScheduled } from "./sessions/jobs/reminders.server";
 import path from "node:path";
-import { openDb, setDbHandle, dbHandle } from "./db/client.server";
-import { prepareDataDir, restrictUmask } from "./db/data-dir.server";
-import { describeDatabaseUrl, resetDatabaseAvailability, waitForDatabase } from "./db/availability.server";
-import { env, parseEnv, setEnv } from "./env.server";
-import { configureLogger, logger } from "./logger.server";
-import { loadCatalogue } from "./catalogue.server";
-import { refreshCatalogue } from "./catalogue-refresh.server";
-import { resetAuth } from "./auth.server";
-import { publishBackupEndpoint } from "./backup/endpoint.server";
-import { startOutboxWorker, type OutboxWorker } from "./outbox-worker.server";
-import { sweepStaleUploads } from "./uploaded-files.server";
+import { openDb, setDbHandle, dbHandle } from "./platform/db/client.server";
+import { prepareDataDir, restrictUmask } from "./platform/db/data-dir.server";
+import { describeDatabaseUrl, resetDatabaseAvailability, waitForDatabase } from "./platform/db/availability.server";
+import { env, parseEnv, setEnv } from "./platform/env.server";
+import { configureLogger, logger } from "./platform/logger.server";
+import { ensureCatalogueFiles, loadCatalogue } from "./catalogue/catalogue.server";
+import { refreshCatalogue } from "./authoring/refresh.server";
+import { resetAuth } from "./accounts/auth.server";
+import { publishBackupEndpoint } from "./platform/backup/endpoint.server";
+import { startOutboxWorker, type OutboxWorker } from "./platform/outbox/worker.server";
+import { sweepStaleUploads } from "./platform/http/uploaded-files.server";
+import { dteConfig } from "./commerce/tax-documents/config.server";
+import { objectStore } from "./platform/storage/object-store.server";
 
 let worker: OutboxWorker | undefined;
 
@@ -21,6 +26,10 @@ export function boot(): Promise<void> {
     setEnv(parseEnv());
     configureLogger();
     const config = env();
+    // The tax-document provider's variables, checked as a whole: a wrong one stops the start, naming it.
+    const dte = dteConfig(config);
+    if (dte.enabled) logger.info({ provider: dte.provider, environment: dte.environment, issuer: dte.issuer.rut }, "tax documents: on");
+    else if (config.NODE_ENV === "production") logger.warn("tax documents: off — sales get no boleta or factura until DTE_PROVIDER is set (docs/payments.md)");
     // Everything this process creates is owner-only; DATA_DIR must be usable (else a clear message and exit).
     restrictUmask();
     await prepareDataDir(config.DATA_DIR);
@@ -44,10 +53,19 @@ export function boot(): Promise<void> {
     await loadCatalogue();
     // Courses already in the database get their new bundled material, unless an admin edited them.
     await refreshCatalogue();
-    const { ensureAdminFromEnv } = await import("./admin-bootstrap.server");
+    // An instance with its own disk (or a new bucket) gets the built-in lesson files the shared database names.
+    await ensureCatalogueFiles().catch((error: unknown) => {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new Error(`The file store ${objectStore().describe()} cannot be used: ${reason}. Check STORAGE and the S3_* settings (bucket, endpoint, keys).`);
+    });
+    const { ensureAdminFromEnv } = await import("./accounts/admin-bootstrap.server");
     await ensureAdminFromEnv();
+    // The daily retention job (docs/privacy.md) queues its own next run; the first one is queued here.
+    await ensureRetentionScheduled();
+    // The look for skills-session reminders due (docs/skills-sessions.md) queues its own next run too.
+    await ensureRemindersScheduled(undefined, 60);
     worker = startOutboxWorker();
-    logger.info({ database: handle.kind, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL }, "academia ready");
+    logger.info({ database: handle.kind, dataDir: config.DATA_DIR, files: objectStore().describe(), publicUrl: config.PUBLIC_URL }, "academia ready");
   })();
   return booted;
 }

@@ -6,7 +6,7 @@
 // requests to settle: an outside profile, docs/performance.md), CPU read from /proc for the server's
 // processes and their threads before and after each page's run; the difference divided by the requests.
 // The server runs with BENCH_COUNT_QUERIES=1 and answers each request's query count in x-query-count.
-// Budget (issue 19): 5 ms of server CPU per signed-in HTML page.
+// Budget: 5 ms of server CPU per signed-in HTML page.
 import fs from "node:fs";
 import { readForm } from "./learners";
 import { type Client, fmt, log, round, table } from "./util";

@@ -1,27 +1,29 @@
 // `npm run bench`: builds the app, runs the production server on 127.0.0.1 with a fresh database and
 // prints what it measured as Markdown (also saved as JSON under bench/results/). Not a test: figures.
 //
-// Sections (BENCH_SECTIONS=budgets,public,lighthouse,cpu,learners,scale to pick): JS/CSS budgets of the public
-// pages, public pages under load against a static ceiling, Lighthouse, server CPU per signed-in page, N
-// simulated learners buying and studying, and the signed-in pages over 100 000 users / 1 000 000 enrolments.
+// Sections (BENCH_SECTIONS=budgets,public,lighthouse,cpu,learners,signins,scale to pick): JS/CSS budgets of the
+// public pages, public pages under load against a static ceiling, Lighthouse, server CPU per signed-in page, N
+// simulated learners buying and studying, a crowd signing in at the same moment, and the signed-in pages over
+// 100 000 users / 1 000 000 enrolments.
 //
 // Environment: DATABASE_URL (PostgreSQL; otherwise embedded PGlite in a fresh temporary DATA_DIR),
 // BENCH_PORT (3360; the static ceiling uses +1), BENCH_DURATION (15 s per page), BENCH_CONNECTIONS (50),
 // BENCH_LEARNERS (200), BENCH_LEARNERS_WARMUP (50 unmeasured journeys first; 0: a cold server), BENCH_THINK_MS (3000), BENCH_SIGNUP_CONCURRENCY (cores), BENCH_SCALE_USERS (100000),
-// BENCH_SCALE_SAMPLES (50), BENCH_CPU_WARMUP (2000 requests per page), BENCH_CPU_REQUESTS (1000), BENCH_LOG_LEVEL (warn), BENCH_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof),
+// BENCH_SIGNIN_CROWD (200), BENCH_SIGNIN_DEADLINE_S (240), BENCH_SCALE_SAMPLES (50), BENCH_CPU_WARMUP (2000 requests per page), BENCH_CPU_REQUESTS (1000), BENCH_LOG_LEVEL (warn), BENCH_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof),
 // BENCH_WEBPAY_URL (a local Webpay server already running elsewhere, e.g. `npm run dev:webpay` in its own process;
 // otherwise one runs inside the bench process, beside the load generator).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseEnv } from "../../app/server/env.server";
+import { parseEnv } from "../../app/server/platform/env.server";
 import { openBenchDb } from "./db";
 import { type CpuRow, cpuMarkdown, runCpu } from "./cpu";
 import { type LearnersResult, learnersMarkdown, runLearners, runLearnerWarmup } from "./learners";
 import { type LighthouseResult, lighthouseMarkdown, runLighthouse } from "./lighthouse";
 import { type PublicRow, publicMarkdown, runPublicPages } from "./public-pages";
 import { type ScaleRow, scaleMarkdown, seedLearning, seedScale, timeScale } from "./scale";
+import { runSignInCrowd, seedSignInCrowd, type SignInCrowdResult, signInCrowdMarkdown } from "./sign-ins";
 import { BUILD_DIR, build, type RunningServer, startServer } from "./server";
 import { startWebpayProcess } from "./webpay-process";
 import { ADMIN } from "./admin";
@@ -53,7 +55,9 @@ const config = {
   cpuWarmup: num("BENCH_CPU_WARMUP", 2000),
   cpuRequests: num("BENCH_CPU_REQUESTS", 1000),
   learnerDeadlineMs: num("BENCH_LEARNER_DEADLINE_S", 240) * 1000,
-  sections: new Set((process.env.BENCH_SECTIONS ?? "budgets,public,lighthouse,cpu,learners,scale").split(",").map((s) => s.trim())),
+  signInCrowd: num("BENCH_SIGNIN_CROWD", 200),
+  signInDeadlineMs: num("BENCH_SIGNIN_DEADLINE_S", 240) * 1000,
+  sections: new Set((process.env.BENCH_SECTIONS ?? "budgets,public,lighthouse,cpu,learners,signins,scale").split(",").map((s) => s.trim())),
 };
 
 const machine = {
@@ -82,6 +86,7 @@ interface Results {
   lighthouse?: LighthouseResult;
   cpu?: CpuRow[];
   learners?: LearnersResult;
+  signIns?: SignInCrowdResult;
   scale?: { seed?: Awaited<ReturnType<typeof seedScale>>; learning?: Awaited<ReturnType<typeof seedLearning>>; rows: ScaleRow[] };
   failures: string[];
   pageCache?: unknown;
@@ -228,6 +233,32 @@ async function main() {
       });
     }
 
+    await section("signins", async () => {
+      // The crowd's accounts go straight into the database (one hash for all), which PGlite lets only one process
+      // open: a server starts once first so the database exists and is migrated, then stops for the seeding.
+      if (!server) server = await startServer(serverOptions);
+      await server.stop();
+      server = undefined;
+      const db = await openBenchDb({ databaseUrl: config.databaseUrl, dataDir });
+      let emails: string[];
+      try {
+        emails = await seedSignInCrowd(db, config.signInCrowd, runId);
+      } finally {
+        await db.close();
+      }
+      server = await startServer(serverOptions);
+      try {
+        const admin = new Client(server.base, { "x-forwarded-for": "10.203.255.1" });
+        await admin.post("/login", { email: ADMIN.email, password: ADMIN.password });
+        if (!admin.hasSession()) throw new Error("could not sign in the admin");
+        log(`signins: ${emails.length} people signing in at the same moment …`);
+        results.signIns = await runSignInCrowd({ base: server.base, pid: server.pid, emails, admin, deadlineMs: config.signInDeadlineMs });
+      } finally {
+        await server.stop();
+        server = undefined;
+      }
+    });
+
     await section("scale", async () => {
       log(`scale: seeding ${config.scaleUsers.toLocaleString("en-US")} users and ${(config.scaleUsers * 10).toLocaleString("en-US")} enrolments …`);
       const db = await openBenchDb({ databaseUrl: config.databaseUrl, dataDir });
@@ -246,7 +277,9 @@ async function main() {
       const email = `bench-${runId}-escala@carga.academia.test`;
       const reg = await learner.post("/registro", { name: "Alumna Escala", email, password, confirmPassword: password });
       if (!learner.hasSession()) {
+        // The JSON sign-up signs no one in (docs/decisions.md B12): a sign-in follows.
         await learner.request("POST", "/api/auth/sign-up/email", { json: { name: "Alumna Escala", email, password } });
+        await learner.request("POST", "/api/auth/sign-in/email", { json: { email, password } });
       }
       if (!learner.hasSession()) throw new Error(`could not sign up the scale learner (POST /registro → ${reg.status})`);
       const admin = new Client(server.base, { "x-forwarded-for": "10.200.0.2" });
@@ -299,6 +332,7 @@ function report(r: Results, seconds: number) {
   if (r.lighthouse) parts.push("", "## Lighthouse", "", lighthouseMarkdown(r.lighthouse));
   if (r.cpu) parts.push("", "## Server CPU per signed-in page", "", cpuMarkdown(r.cpu, config.cpuWarmup));
   if (r.learners) parts.push("", "## Learners", "", learnersMarkdown(r.learners));
+  if (r.signIns) parts.push("", "## A crowd signing in", "", signInCrowdMarkdown(r.signIns));
   if (r.scale) parts.push("", "## Scale", "", scaleMarkdown(r.scale.seed, r.scale.rows, config.scaleSamples, r.scale.learning));
   if (r.failures.length) parts.push("", "## Failures", "", ...r.failures.map((f) => `- ${f}`));
   return parts.join("\n");

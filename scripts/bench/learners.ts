@@ -147,6 +147,8 @@ export async function runLearners(opts: {
         const res = registerForm
           ? await l.client.post("/registro", { name: `Alumno Carga ${l.i}`, email: l.email, password, confirmPassword: password })
           : await l.client.request("POST", "/api/auth/sign-up/email", { json: { name: `Alumno Carga ${l.i}`, email: l.email, password } });
+        // The JSON sign-up signs no one in (docs/decisions.md B12): a sign-in follows.
+        if (!registerForm && res.status === 200) await l.client.request("POST", "/api/auth/sign-in/email", { json: { email: l.email, password } });
         if (!l.client.hasSession() || (registerForm && res.status !== 302)) throw new Error(`POST /registro → ${res.status} ${res.body.slice(0, 120)}`);
         return { ms: res.ms, value: null };
       });

@@ -63,7 +63,7 @@ export async function seedScale(db: BenchDb, users = SEED_USERS) {
 export const SEED_ATTEMPTS_PER_USER = 2;
 
 /**
- * The learning history the reports read (issue #18): for the seeded enrolments in courses that have lessons,
+ * The learning history the reports read: for the seeded enrolments in courses that have lessons,
  * the first lessons completed as far as each enrolment's progress goes; and for every seeded user
  * SEED_ATTEMPTS_PER_USER submitted attempts of an exam with a bank of at least 10 questions (10 answers
  * each: 100 000 users → 2 000 000 answers), the first mostly failed, the second mostly passed.
@@ -160,7 +160,7 @@ export interface ScaleRow {
   p95?: number;
   count?: number;
   na?: string;
-  /** p95 budget in ms: 50 for the lists, 200 for the reports (issue #18). */
+  /** p95 budget in ms: 50 for the lists, 200 for the reports. */
   budgetMs?: number;
 }
 
@@ -187,7 +187,7 @@ export async function timeScale(opts: { root: string; learner: Client; admin: Cl
     { name: `admin users: page ${opts.deepPage}`, client: opts.admin, path: `/admin/usuarios?${ADMIN_LIST_PARAMS.page}=${opts.deepPage}`, file: "admin/usuarios.tsx" },
     { name: "admin enrolments: first page", client: opts.admin, path: "/admin/inscripciones", file: "admin/inscripciones.tsx" },
     { name: "admin enrolments: course 1", client: opts.admin, path: `/admin/inscripciones?${ADMIN_LIST_PARAMS.course}=1`, file: "admin/inscripciones.tsx" },
-    // The reports (issue #18): budget 200 ms p95.
+    // The reports: budget 200 ms p95.
     { name: "report: overview, 30 days", client: opts.admin, path: "/admin", file: "admin/index.tsx", budgetMs: 200 },
     { name: "report: overview, 12 months", client: opts.admin, path: "/admin?periodo=12m", file: "admin/index.tsx", budgetMs: 200 },
     { name: "report: overview, 12 months, course 1", client: opts.admin, path: "/admin?periodo=12m&curso=1", file: "admin/index.tsx", budgetMs: 200 },

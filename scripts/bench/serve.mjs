@@ -12,7 +12,7 @@ import express from "express";
 const port = Number(process.env.BENCH_STATIC_PORT || 0);
 const dir = process.env.BENCH_STATIC_DIR;
 const build = await import(`../../${process.env.BUILD_DIR || "build"}/server/index.js`);
-const supervisorOnly = cluster.isPrimary && build.workerCount() > 1;
+const supervisorOnly = cluster.isPrimary && build.env().WEB_CONCURRENCY > 1;
 if (port && dir && !supervisorOnly) {
   const ceiling = express();
   ceiling.disable("x-powered-by");

@@ -134,7 +134,7 @@ export const requestsSent = new Map<string, number>();
 
 // The simulated browsers share the machine's two cores with the server they measure, so the client must
 // cost little: node:http with kept-alive connections takes about a third of the CPU of fetch (undici)
-// per request here, CPU that otherwise queues in front of the app's own (see README "Rendimiento").
+// per request here, CPU that otherwise queues in front of the app's own (see docs/performance.md).
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 
 /** A browser-like client: keeps its cookies, follows no redirect by itself, times each request. */

@@ -1,7 +1,7 @@
 // After a kill: is every acknowledged write in the database, and is the database consistent with itself
 // (progress matches completions, attempt numbers have no gaps, no half-created account)?
 import { sql } from "drizzle-orm";
-import type { Db } from "~/server/db/client.server";
+import type { Db } from "~/server/platform/db/client.server";
 import { completionTrigger, courseProgress, viewerMode } from "~/domain/progress";
 import type { Ack, Ledger } from "./workload";
 

@@ -1,14 +1,14 @@
-import { expect, test, type Page } from "./support/test";
-import { ADMIN, signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
+import { BASE_URL, expect, test, type Page } from "./support/test";
+import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { waitForMail } from "./support/mail";
+import { reviewShot } from "./support/screenshots";
 
 const M = {
   required: "Por favor, completa todos los campos.",
   mismatch: "Las contraseñas no coinciden.",
   short: "La contraseña debe tener al menos 6 caracteres.",
   invalidEmail: "El correo electrónico no es válido.",
-  inUse: "Este correo electrónico ya está en uso.",
   wrong: "Correo electrónico o contraseña incorrectos.",
   tooMany: "Demasiados intentos fallidos. Por favor, intenta más tarde.",
   resetEmpty: "Por favor, ingresa tu correo electrónico.",
@@ -56,7 +56,7 @@ function resetLinkFrom(mail: string) {
 }
 
 test.describe("cuenta de principio a fin", () => {
-  test("registro → cerrar sesión → iniciar sesión → perfil → cambiar contraseña → olvidé mi contraseña → entrar con la nueva", async ({ page }) => {
+  test("registro → cerrar sesión → iniciar sesión → perfil → cambiar contraseña → olvidé mi contraseña → entrar con la nueva", { tag: "@ambos" }, async ({ page }) => {
     test.setTimeout(300_000);
     const email = uniqueEmail("cuenta");
     const name = "Valentina Rojas";
@@ -72,11 +72,6 @@ test.describe("cuenta de principio a fin", () => {
     await page.getByLabel("Confirmar contraseña").fill("clave-1");
     await page.getByRole("button", { name: "Registrarse" }).last().click();
     await expect(page.getByText(M.invalidEmail)).toBeVisible();
-    await page.getByLabel("Correo electrónico").fill(ADMIN.email);
-    await page.getByLabel("Contraseña", { exact: true }).fill("clave-1");
-    await page.getByLabel("Confirmar contraseña").fill("clave-1");
-    await page.getByRole("button", { name: "Registrarse" }).last().click();
-    await expect(page.getByText(M.inUse)).toBeVisible();
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByLabel("Contraseña", { exact: true }).fill("12345");
     await page.getByLabel("Confirmar contraseña").fill("12345");
@@ -251,9 +246,46 @@ test.describe("cuenta de principio a fin", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expectNoA11yViolations(page);
   });
+
+  test("registrarse con un correo que ya tiene cuenta: la página pide revisar el correo y su dueña recibe el aviso", { tag: "@ambos" }, async ({ page }, info) => {
+    // An account made earlier, elsewhere (the page's context stays signed out).
+    const owner = { name: "Dueña Cuenta", email: uniqueEmail("duena"), password: "clave-de-ella-1" };
+    expect((await page.request.post("/api/auth/sign-up/email", { data: owner, headers: { origin: BASE_URL } })).status()).toBe(200);
+
+    await page.goto("/registro?redirectTo=%2Fcursos%2F1%2Fcomprar");
+    await page.getByLabel("Nombre").fill("Otra Persona");
+    await page.getByLabel("Correo electrónico").fill(owner.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill("otra-clave-22");
+    await page.getByLabel("Confirmar contraseña").fill("otra-clave-22");
+    await page.getByRole("button", { name: "Registrarse" }).last().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Revisa tu correo" })).toBeVisible();
+    const sent = page.getByRole("status");
+    await expect(sent).toContainText(`Te enviamos un correo a ${owner.email} con el siguiente paso.`);
+    await expect(sent.getByRole("link", { name: "iniciar sesión" })).toHaveAttribute("href", "/login?redirectTo=%2Fcursos%2F1%2Fcomprar");
+    await expect(sent.getByRole("link", { name: "elegir una nueva contraseña" })).toHaveAttribute("href", "/restablecer-contrasena");
+    await expect(page.getByText(/en uso/)).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    await reviewShot(page, `/work/team/shots/accounts/registro-revisa-tu-correo-${info.project.name}.png`);
+    expect((await page.request.get("/dashboard", { maxRedirects: 0 })).status()).toBe(302);
+
+    const mail = await waitForMail(owner.email, /Ya tienes una cuenta/);
+    expect(mail).toContain("Dueña Cuenta");
+    expect(mail).toContain("(hora de Chile)");
+    expect(mail).toContain(`${BASE_URL}/login`);
+    expect(mail).toContain(`${BASE_URL}/restablecer-contrasena`);
+
+    // The owner, typing her own password on the same form, goes on signed in to her account.
+    await page.getByRole("link", { name: "vuelve a registrarte" }).click();
+    await page.getByLabel("Nombre").fill("Dueña Cuenta");
+    await page.getByLabel("Correo electrónico").fill(owner.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(owner.password);
+    await page.getByLabel("Confirmar contraseña").fill(owner.password);
+    await page.getByRole("button", { name: "Registrarse" }).last().click();
+    await expect(page).toHaveURL(/\/cursos\/1\/comprar$/);
+  });
 });
 
-test.describe("menús con teclado", () => {
+test.describe("menús con teclado", { tag: "@ambos" }, () => {
   test("el menú de la cuenta se abre y se cierra con el teclado", async ({ page }) => {
     await signUpAs(page, { name: "Teclado Pruebas" });
     await page.goto("/dashboard");
@@ -342,7 +374,7 @@ test.describe("guardias del servidor (302 y Location)", { tag: "@escritorio" }, 
 test.describe("sin JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("iniciar y cerrar sesión funcionan con formularios simples", async ({ page }) => {
+  test("iniciar y cerrar sesión funcionan con formularios simples", { tag: "@ambos" }, async ({ page }) => {
     const user = await signUpAs(page);
     await page.context().clearCookies();
     await logIn(page, user.email, "mala-clave");

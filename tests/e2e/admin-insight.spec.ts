@@ -1,4 +1,4 @@
-// Admin insight (issue #18) in the browser: an admin builds a small free course with an exam, two learners
+// Admin insight in the browser: an admin builds a small free course with an exam, two learners
 // take it (one fails, then passes; one only enrols), and the overview, the course's funnel, the per-question
 // table and the learner's page show exactly those figures. Every page passes axe.
 import { expectNoA11yViolations } from "./support/axe";
@@ -78,7 +78,7 @@ function shot(page: Page, name: string) {
   return reviewShot(page, `/tmp/insight-${name}-${test.info().project.name}.png`);
 }
 
-test("un administrador ve el resumen, el embudo del curso, las preguntas y la ficha de un alumno con las cifras de lo que pasó", async ({ page, browser }) => {
+test("un administrador ve el resumen, el embudo del curso, las preguntas y la ficha de un alumno con las cifras de lo que pasó", { tag: "@ambos" }, async ({ page, browser }) => {
   test.setTimeout(180_000);
   await page.goto("/");
   await signInAsAdmin(page);

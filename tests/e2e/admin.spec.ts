@@ -1,4 +1,4 @@
-// Administration (decisions.md B3/B4) done in the browser by an admin: users, enrolments with CSV,
+// Administration (docs/decisions.md B3/B4) done in the browser by an admin: users, enrolments with CSV,
 // the preset course, the course editor with a PDF that a learner then opens, and contact messages.
 import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "./support/test";

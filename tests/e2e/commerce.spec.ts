@@ -159,6 +159,7 @@ test.describe("transferencia, cupones y reembolsos con la administración", { ta
     await signInAsAdmin(admin);
     await admin.goto(`/admin/ventas/${number}`);
     await expect(admin.getByRole("heading", { name: "Transferencia" })).toBeVisible();
+    await admin.getByRole("checkbox", { name: /Revisé la cuenta/ }).check();
     await admin.getByRole("button", { name: "Marcar como pagado" }).click();
     await expect(admin.getByText("Transferencia confirmada: la persona quedó inscrita y recibió un correo.")).toBeVisible();
     // Pressed again (a second tab, a replay): nothing changes twice.

@@ -1,4 +1,4 @@
-// Companies (issue 17, decisions.md E2) in Chromium: an admin creates a company and names its manager, the
+// Companies (docs/decisions.md E2) in Chromium: an admin creates a company and names its manager, the
 // company gets seats; the manager uploads a CSV of 5 workers with a bad RUT and a duplicate, fixes them in the
 // preview and enrols them; a worker accepts the invitation and completes the course; the manager sees
 // 'Completado' and downloads the Excel report and the certificates' ZIP; another company's manager sees none of it.
@@ -149,20 +149,35 @@ test.describe("empresas", { tag: "@escritorio" }, () => {
     await expectNoA11yViolations(managerPage);
     await buy.getByLabel("Curso").selectOption("1");
     await buy.getByLabel("Cantidad de cupos").fill("5");
+    // The total is shown before paying, and the terms are linked from the box that accepts them.
+    await expect(buy.getByText("5 cupos × $20.000 = $100.000").first()).toBeVisible();
+    await expect(buy.getByRole("link", { name: "términos de compra" })).toHaveAttribute("href", "#terminos-compra");
+    // The factura's data: razón social and RUT are the company's; giro, address and comuna are asked once and kept.
+    await buy.getByLabel("Giro").fill("Construcción de edificios");
+    await buy.getByLabel("Dirección").fill("Av. Matta 100");
+    await buy.getByLabel("Comuna").fill("Santiago");
     await buy.getByRole("radio", { name: /Transferencia bancaria/ }).check();
     await buy.getByRole("checkbox", { name: "Acepto los términos de compra" }).check();
     await buy.getByRole("button", { name: "Confirmar compra" }).click();
     await expect(managerPage).toHaveURL(/\/compras\/[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     const number = managerPage.url().split("/").pop()!;
     await expect(managerPage.getByText("$100.000").first()).toBeVisible();
-    await expect(managerPage.getByText("Cupos para la empresa")).toBeVisible();
+    await expect(managerPage.getByText("RUT de la empresa")).toBeVisible();
+    await expect(managerPage.getByText(companyName).first()).toBeVisible();
+    await expect(managerPage.getByText("5 cupos × $20.000 = $100.000")).toBeVisible();
 
     await page.goto(`/admin/ventas/${number}`);
+    await page.getByRole("checkbox", { name: /Revisé la cuenta/ }).check();
     await page.getByRole("button", { name: "Marcar como pagado" }).click();
     await expect(page.getByRole("status")).toHaveText("Transferencia confirmada: los cupos quedaron disponibles para la empresa y el encargado recibió un correo.");
     await page.goto(`/admin/empresas/${companyId}`);
     await expect(page.getByText(new RegExp(`Compra \\(pedido ${number}\\)`))).toBeVisible();
 
+    // Paid, the receipt tells the manager the seats are the company's to assign, never that they have access.
+    await managerPage.goto(`/compras/${number}`);
+    await expect(managerPage.getByText(`los 5 cupos de ${COURSE_TITLE} ya están disponibles para ${companyName}`)).toBeVisible();
+    await expect(managerPage.getByText(/ya tienes acceso/)).toHaveCount(0);
+    await expect(managerPage.getByRole("link", { name: "Asignar los cupos" })).toHaveAttribute("href", `/empresa/${companyId}/cursos/1`);
     await managerPage.goto(`/empresa/${companyId}`);
     const seatsRow = managerPage.getByRole("row").filter({ hasText: COURSE_TITLE });
     await expect(seatsRow).toContainText("5");
@@ -209,7 +224,7 @@ test.describe("empresas", { tag: "@escritorio" }, () => {
     await page.getByRole("button", { name: "Revisar de nuevo" }).click();
     await expect(page.getByRole("status").filter({ hasText: "5 filas" })).toContainText("5 válidas");
     await page.getByRole("button", { name: "Inscribir 5 filas válidas" }).click();
-    await expect(page.getByRole("status")).toHaveText("Listo: 0 personas inscritas y 5 invitaciones enviadas.");
+    await expect(page.getByRole("status")).toHaveText("Listo: enviamos 5 invitaciones. Cada persona quedará inscrita cuando acepte la suya.");
 
     await page.getByRole("link", { name: "Ver trabajadores del curso" }).click();
     const invitations = page.getByRole("region", { name: "Invitaciones pendientes" });

@@ -1,4 +1,4 @@
-// The compression trainer of course 1 (issue 16): a learner presses Space at ~110/min for 30 s and the
+// The compression trainer of course 1: a learner presses Space at ~110/min for 30 s and the
 // practice completes; at 80/min it does not and the page says to go faster.
 import { expect, test, type Page } from "./support/test";
 import { signUpAs } from "./support/auth";
@@ -20,7 +20,7 @@ async function openPractice(page: Page) {
   await expect(page.getByRole("heading", { level: 2, name: PRACTICE })).toBeVisible();
 }
 
-test("a 110 por minuto durante 30 s la práctica se completa", async ({ page }, info) => {
+test("a 110 por minuto durante 30 s la práctica se completa", { tag: "@ambos" }, async ({ page }, info) => {
   test.setTimeout(120_000);
   await openPractice(page);
   const pad = page.getByRole("button", { name: /^Comprimir/ });
@@ -43,7 +43,7 @@ test("a 110 por minuto durante 30 s la práctica se completa", async ({ page }, 
   await expect(page.getByText("Ya completaste esta práctica.", { exact: false })).toBeVisible();
 });
 
-test("a 80 por minuto no se completa y pide más rapidez", async ({ page }, info) => {
+test("a 80 por minuto no se completa y pide más rapidez", { tag: "@ambos" }, async ({ page }, info) => {
   test.setTimeout(120_000);
   await openPractice(page);
   await tapCompressions(page, 80);

@@ -1,4 +1,4 @@
-// The dashboard (product-spec.md §2 Dashboard, decisions.md B3/B9) as a learner and as an admin sees it.
+// The dashboard (docs/product-spec.md §2 Dashboard, docs/decisions.md B3/B9) as a learner and as an admin sees it.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./support/test";
@@ -25,11 +25,13 @@ async function clickHeaderDashboard(page: Page) {
   }
 }
 
-test.describe("dashboard de usuario", () => {
+test.describe("dashboard de usuario", { tag: "@ambos" }, () => {
   test("sin cursos: bienvenida, Panel de Usuario, estadísticas en 0 y 'Explorar Cursos'", async ({ page }) => {
     const learner = await signUpAs(page, { name: "Valentina Rojas" });
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Bienvenido, Valentina Rojas" })).toBeVisible();
+    // The menu keeps the spec's "Dashboard"; the tab's title is Spanish.
+    await expect(page).toHaveTitle(/^Mi panel \| /);
     await expect(page.getByText("Panel de Usuario", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Editar Perfil" })).toHaveAttribute("href", "/perfil");
     const stats = page.getByRole("region", { name: "Resumen" });
@@ -52,7 +54,7 @@ test.describe("dashboard de usuario", () => {
     await expect(card.getByText("Salud", { exact: true })).toBeVisible();
     await expect(card.getByText(`${rcpModules} módulos · ${rcpLessons} lecciones`)).toBeVisible();
     await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", /^\d+$/);
-    await expect(card.getByRole("link", { name: /Acceder ahora/ })).toHaveAttribute("href", "/cursos/1");
+    await expect(card.getByRole("link", { name: /Acceder ahora/ })).toHaveAttribute("href", "/cursos/1/contenido");
     await expect(card.getByText("Completado", { exact: true })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Resumen" }).getByText("100% de tus cursos")).toBeVisible(); // 1 of 1 in progress
 
@@ -82,7 +84,7 @@ test.describe("dashboard de usuario", () => {
     }
     await page.goto("/dashboard");
     await expect(card.getByText("En progreso", { exact: true })).toBeVisible();
-    await expect(card.getByText(`${Math.round(100 / rcpModules)}%`, { exact: true })).toBeVisible();
+    await expect(card.getByText(`1 de ${rcpModules} módulos · ${Math.floor(100 / rcpModules)} %`, { exact: true })).toBeVisible();
     const published = rcp.modules.flatMap((m) => m.lessons).filter((l) => (l as { status?: string }).status === "published");
     await expect(card.getByText(`${firstModule.lessons.length} de ${published.length} lecciones`, { exact: true })).toBeVisible();
     await expectNoA11yViolations(page);

@@ -56,6 +56,7 @@ test("un multipart roto a cada acción de administración → 400", async ({ pag
     "/admin/empresas",
     "/admin/empresas/999999",
     "/admin/ventas/AAAA-BBBB",
+    "/admin/documentos",
     "/admin/usuarios/alguien",
   ]) {
     await expectRefused(page.request, path);
@@ -128,6 +129,14 @@ test("un formulario demasiado grande → 413 con el mensaje en español", async 
   });
   expect(res.status()).toBe(413);
   expect(await res.text()).toContain("La solicitud es demasiado grande.");
+});
+
+test("el reloj de pruebas no se mueve sin su token: 404 y la hora sigue igual", async ({ request }) => {
+  const attempts: Record<string, string>[] = [{}, { "x-clock-token": "otro-token-0123456789abcdefghijkl" }, { "x-clock-token": "" }];
+  for (const headers of attempts) {
+    const response = await request.post("/__pruebas/reloj?avanzar=86400000", { headers });
+    expect(response.status()).toBe(404);
+  }
 });
 
 test("TRACE, PUT y DELETE → 405 con Allow", async ({ request }) => {
@@ -204,3 +213,30 @@ async function expectHydrated(page: Page) {
   // React Router's client router exists only once the inline bootstrap ran under the CSP.
   await expect.poll(() => page.evaluate(() => "__reactRouterRouter" in window || "__reactRouterContext" in window)).toBe(true);
 }
+
+test("documentos tributarios: datos hostiles en la compra y rutas de descarga forzadas → 400 o 404, nunca 500 ni un PDF ajeno", async ({ page, playwright }) => {
+  await signUpAs(page);
+  const form = (fields: Record<string, string>) =>
+    page.request.post("/cursos/1/comprar", { headers: { origin: BASE_URL }, form: { method: "transfer", terms: "on", coupon: "", ...fields }, maxRedirects: 0 });
+  const hostile: Record<string, string>[] = [
+    { receipt: "factura", rut: "1'; drop table tax_document;--", businessName: "\u0000", giro: "x".repeat(5000), address: "<script>", comuna: "🙂".repeat(30) },
+    { receipt: "x".repeat(10_000) },
+    { receipt: "factura", rut: "66.666.666-6", businessName: "A", giro: "B", address: "C", comuna: "D", purchaseOrder: "../../etc/passwd", senceActionId: "\u202e" },
+  ];
+  for (const fields of hostile) {
+    const res = await form(fields);
+    expect(res.status(), JSON.stringify(fields).slice(0, 80)).toBe(400);
+  }
+  for (const path of ["/compras/AAAA-BBBB/documentos/1", "/compras/AAAA-BBBB/documentos/%00", "/compras/..%2F..%2Fetc/documentos/1", "/compras/AAAA-BBBB/documentos/99999999999999999999"]) {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+  }
+  // A learner at the admin's download or retry: sent away, nothing issued.
+  expect((await page.request.get("/admin/ventas/AAAA-BBBB/documentos/1", { maxRedirects: 0 })).status()).toBe(302);
+  const retry = await page.request.post("/admin/documentos", { headers: { origin: BASE_URL }, form: { intent: "retryDocument", documentId: "1" }, maxRedirects: 0 });
+  expect(retry.status()).toBe(302);
+  // Without a session, the company's download asks to sign in.
+  const anonymous = await playwright.request.newContext({ baseURL: BASE_URL });
+  expect((await anonymous.get("/empresa/1/documentos/1", { maxRedirects: 0 })).status()).toBe(302);
+  await anonymous.dispose();
+});

@@ -1,4 +1,4 @@
-// The learner's experience on a phone and a desktop (issue 15): resume in one tap, a lesson read as
+// The learner's experience on a phone and a desktop: resume in one tap, a lesson read as
 // text at the screen's width, the exam's sticky progress and answers that survive a reload, the results.
 // Screenshots of every learner screen go to /tmp/learner-*.png to be looked at.
 import { expect, test, type Page } from "./support/test";
@@ -25,7 +25,7 @@ async function choose(page: Page, group: ReturnType<Page["getByRole"]>, option: 
   await saved;
 }
 
-test("estudiar en el teléfono: lectura, retomar desde el dashboard y avance que coincide", async ({ page }) => {
+test("estudiar en el teléfono: lectura, retomar desde el dashboard y avance que coincide", { tag: "@ambos" }, async ({ page }) => {
   test.setTimeout(120_000);
   await signUpAs(page);
   await enrolInCourseOne(page);
@@ -60,7 +60,7 @@ test("estudiar en el teléfono: lectura, retomar desde el dashboard y avance que
   await expect(page.locator("#leccion-titulo")).not.toHaveText(next);
 });
 
-test("la evaluación en el teléfono: barra fija, respuestas guardadas al recargar, resultados con enlaces a las lecciones", async ({ page }) => {
+test("la evaluación en el teléfono: barra fija, respuestas guardadas al recargar, resultados con enlaces a las lecciones", { tag: "@ambos" }, async ({ page }) => {
   test.setTimeout(120_000);
   await signUpAs(page);
   await enrolInCourseOne(page);

@@ -1,4 +1,4 @@
-// The learning flow as a learner lives it (product-spec.md §4, §5; decisions.md A4, B2, B8, B11):
+// The learning flow as a learner lives it (docs/product-spec.md §4, §5; docs/decisions.md A4, B2, B8, B11):
 // enrol from /cursos/1, open every lesson, fail the exam, retry, pass, reach 100 %.
 import fs from "node:fs";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { expectNoA11yViolations } from "./support/axe";
 import { completeCompressionPracticeAside } from "./support/compressions";
 import { buyCourse } from "./support/commerce";
 import { isMobile, openLesson } from "./support/course-content";
+import { reviewShot } from "./support/screenshots";
 
 interface CatalogueLesson {
   title: string;
@@ -142,10 +143,41 @@ test("un alumno nuevo se inscribe, estudia cada lección, reprueba, reintenta, a
   await expect(page.getByText("(respuesta correcta)")).toHaveCount(10);
   await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCount(0);
   await expect(page.getByRole("progressbar", { name: "Progreso del curso" })).toHaveAttribute("aria-valuenow", "100");
-  await expect(page.getByText("¡Curso completado!")).toBeVisible();
+  await expect(page.getByText("¡Curso completado! Tu certificado está disponible en tu panel.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Ruta de navegación" }).getByRole("link", { name: "Mi panel" })).toHaveAttribute("href", "/dashboard");
   await expectNoA11yViolations(page);
   await page.getByRole("link", { name: "Continuar" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("tres intentos fallidos seguidos: el resultado y el resumen dicen en hora de Chile cuándo se abre el próximo", { tag: "@ambos" }, async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signUpAs(page);
+  await buyCourse(page, 1);
+  const exam = lessons.find((l) => l.type === "examen")!;
+  await openLesson(page, exam.title);
+  await expect(page.getByText(/Si no apruebas 3 veces seguidas, el siguiente intento se abre 10 minutos después/)).toBeVisible();
+  const pause = /^Podrás hacer tu próximo intento hoy desde las \d{2}:\d{2} \(hora de Chile\)\.$/;
+  for (const label of ["Comenzar Evaluación", "Reintentar", "Reintentar"]) {
+    await page.getByRole("button", { name: label }).click();
+    await answerExam(page, "wrong");
+    await page.getByRole("button", { name: "Enviar respuestas" }).click();
+    await expect(page.getByText("Reprobado", { exact: true })).toBeVisible();
+  }
+  // The third failure in a row: no 'Reintentar', but when the next attempt opens and what to do meanwhile.
+  const notice = page.getByRole("status").filter({ hasText: "Podrás hacer tu próximo intento" });
+  await expect(notice.getByText(pause)).toBeVisible();
+  await expect(notice).toContainText("Aprovecha de repasar las lecciones de las preguntas que fallaste.");
+  await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await reviewShot(page, `/work/team/shots/exam/pausa-resultado-${info.project.name}.png`);
+
+  await page.getByRole("link", { name: "Volver al resumen" }).click();
+  await expect(page.getByRole("status").getByText(pause)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Comenzar Evaluación" })).toHaveCount(0);
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(4);
+  await expectNoA11yViolations(page);
+  await reviewShot(page, `/work/team/shots/exam/pausa-resumen-${info.project.name}.png`);
 });
 
 test("un usuario no inscrito ve el aviso y puede inscribirse desde ahí", async ({ page }) => {
@@ -167,7 +199,7 @@ test("un visitante anónimo va al detalle, y desde allí a iniciar sesión", asy
   await page.goto("/cursos/1/contenido");
   await expect(page).toHaveURL(/\/cursos\/1$/);
   await page.getByRole("link", { name: "Comprar curso" }).click();
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcursos%2F1$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcursos%2F1%2Fcomprar$/);
 });
 
 test("un administrador abre el curso 3 (aún sin material) y ve 'Contenido en preparación'", async ({ page }) => {

@@ -1,4 +1,4 @@
-// Course 2, Primeros Auxilios (issue 16): its detail page sells what it teaches and says what it
+// Course 2, Primeros Auxilios: its detail page sells what it teaches and says what it
 // certifies; a learner buys it, studies every lesson, passes the exam and is certified.
 import fs from "node:fs";
 import path from "node:path";
@@ -47,7 +47,7 @@ async function answerCorrectly(page: Page) {
   }
 }
 
-test("el detalle del curso 2 muestra su precio, sus módulos con lecciones publicadas y qué certifica", async ({ page }) => {
+test("el detalle del curso 2 muestra su precio, sus módulos con lecciones publicadas y qué certifica", { tag: "@ambos" }, async ({ page }) => {
   const response = await page.goto("/cursos/2");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();

@@ -34,7 +34,7 @@ async function recordLayoutShifts(page: Page) {
 const shiftsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
 const nextFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
-test("una lección no se mueve mientras carga (diapositivas, documento, video, lectura); sin JavaScript, la lectura se marca con su botón", async ({ page, browser }) => {
+test("una lección no se mueve mientras carga (diapositivas, documento, video, lectura); sin JavaScript, la lectura se marca con su botón", { tag: "@ambos" }, async ({ page, browser }) => {
   await page.goto("/");
   await signUpAs(page, { name: "Estela Quieta" });
   await buyCourse(page, 1);
@@ -69,7 +69,7 @@ test("una lección no se mueve mientras carga (diapositivas, documento, video, l
   await noScript.close();
 });
 
-test("la página no vuelve arriba al terminar de cargar si el visitante ya bajó", async ({ page }) => {
+test("la página no vuelve arriba al terminar de cargar si el visitante ya bajó", { tag: "@ambos" }, async ({ page }) => {
   // The page's script is held until the visitor has scrolled, as on a slow phone.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -95,7 +95,7 @@ test("la página no vuelve arriba al terminar de cargar si el visitante ya bajó
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 100);
 });
 
-test("Atrás vuelve a donde estaba la página; un enlace nuevo empieza arriba", async ({ page }) => {
+test("Atrás vuelve a donde estaba la página; un enlace nuevo empieza arriba", { tag: "@ambos" }, async ({ page }) => {
   await page.goto("/nosotros");
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
   // Where the page was when the visitor clicked (Playwright first scrolls the footer link into view).
@@ -126,7 +126,7 @@ test("Atrás vuelve a donde estaba la página; un enlace nuevo empieza arriba", 
 
 const CHOKING = "Atragantamiento en adultos, niños y lactantes";
 
-test("de una lección a la siguiente sin recargar: 'Siguiente lección' no se mueve cuando aparecen las figuras", async ({ page }) => {
+test("de una lección a la siguiente sin recargar: 'Siguiente lección' no se mueve cuando aparecen las figuras", { tag: "@ambos" }, async ({ page }) => {
   await page.goto("/");
   await signUpAs(page, { name: "Tomás Firme" });
   await buyCourse(page, 1);

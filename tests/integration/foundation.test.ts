@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { course, courseModule, lesson } from "~/server/db/schema";
-import { loadCatalogue } from "~/server/catalogue.server";
+import { db } from "~/server/platform/db/client.server";
+import { course, courseModule, lesson } from "~/server/platform/db/schema";
+import { loadCatalogue } from "~/server/catalogue/catalogue.server";
 
 describe("catálogo incorporado", () => {
   it("se carga en la base de datos al iniciar", async () => {

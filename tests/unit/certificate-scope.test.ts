@@ -5,7 +5,7 @@ import { site } from "~/config/site";
 const plain = { legalName: "Academia Andes Capacitación SpA", certifier: null };
 const withCertifier = { legalName: "Academia Andes Capacitación SpA", certifier: { name: "OTEC Ejemplo", reference: "NCh 2728" } };
 
-describe("what a certificate certifies (decisions.md D1)", () => {
+describe("what a certificate certifies (docs/decisions.md D1)", () => {
   test("the shipped brand names no external certifier", () => {
     expect(site.certifier).toBeNull();
     expect(certificateScope().certifier).toBeNull();

@@ -54,8 +54,8 @@ describe("tabla de trabajadores", () => {
 
 describe("formularios", () => {
   it("RUT normalizado; errores en español", () => {
-    const ok = companySchema.safeParse({ name: " Los Andes SpA ", rut: "76.543.210-3", giro: "", contactName: "Marta", contactEmail: "M@X.CL", contactPhone: "+56 2 2345 6789" });
-    expect(ok.success && ok.data).toEqual({ name: "Los Andes SpA", rut: "76543210-3", giro: null, contactName: "Marta", contactEmail: "m@x.cl", contactPhone: "+56 2 2345 6789" });
+    const ok = companySchema.safeParse({ name: " Los Andes SpA ", rut: "76.543.210-3", giro: "", address: "", comuna: "", contactName: "Marta", contactEmail: "M@X.CL", contactPhone: "+56 2 2345 6789" });
+    expect(ok.success && ok.data).toEqual({ name: "Los Andes SpA", rut: "76543210-3", giro: null, address: null, comuna: null, contactName: "Marta", contactEmail: "m@x.cl", contactPhone: "+56 2 2345 6789" });
     const bad = workerSchema.safeParse({ name: "Ana", email: "ana@x.cl", rut: "76.543.210-4" });
     expect(bad.success).toBe(false);
     expect(!bad.success && bad.error.issues[0]!.message).toBe("El dígito verificador del RUT no es correcto.");

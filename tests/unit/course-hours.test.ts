@@ -5,7 +5,7 @@ import fs from "node:fs";
 const pub = (durationMin: number) => ({ durationMin, status: "published" });
 const pending = (durationMin: number) => ({ durationMin, status: "pending" });
 
-describe("course hours (decisions.md D1)", () => {
+describe("course hours (docs/decisions.md D1)", () => {
   test("rounds the lessons' minutes to the nearest half hour", () => {
     expect(hoursFromMinutes(128)).toBe(2); // 2 h 8 min
     expect(hoursFromMinutes(135)).toBe(2.5); // 2 h 15 min: halfway rounds up

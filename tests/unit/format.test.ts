@@ -8,6 +8,7 @@ import {
   formatHours,
   formatFileSize,
   formatMinutes,
+  formatWeekdayAndTime,
   plural,
   PRICE_TO_CONFIRM,
   truncate,
@@ -70,7 +71,9 @@ describe("formatHours / formatMinutes", () => {
     expect(formatHours(16)).toBe("16 horas");
     expect(formatHours(1)).toBe("1 hora");
     expect(formatHours(2.5)).toBe("2,5 horas");
-    expect(formatHours(0.5)).toBe("0,5 horas");
+    // Under an hour, in minutes: nobody says "0,5 horas".
+    expect(formatHours(0.5)).toBe("30 minutos");
+    expect(formatHours(1.5)).toBe("1,5 horas");
     expect(formatHours(0)).toBe("");
   });
   test("minutos", () => {
@@ -105,6 +108,7 @@ describe("plural y formatFileSize", () => {
     expect(plural(1, "lección", "lecciones")).toBe("1 lección");
     expect(plural(0, "módulo", "módulos")).toBe("0 módulos");
     expect(plural(3, "lección", "lecciones")).toBe("3 lecciones");
+    expect(plural(1200, "fila", "filas")).toBe("1.200 filas");
   });
 
   test("muestra el tamaño de un archivo en KB (al menos 1) o MB con coma decimal", () => {
@@ -130,3 +134,13 @@ describe("formatCount / formatOneDecimal", () => {
   });
 });
 
+
+describe("formatWeekdayAndTime", () => {
+  test("el día de la semana, el día, el mes y la hora de Santiago", () => {
+    expect(formatWeekdayAndTime(new Date("2026-12-05T13:00:00Z"))).toBe("sábado 5 de diciembre a las 10:00");
+    // Invierno (UTC−4): las 09:30 de un lunes de julio.
+    expect(formatWeekdayAndTime(new Date("2026-07-06T13:30:00Z"))).toBe("lunes 6 de julio a las 09:30");
+    expect(formatWeekdayAndTime("no es una fecha")).toBe("");
+    expect(formatWeekdayAndTime(null)).toBe("");
+  });
+});

@@ -1,6 +1,8 @@
-// The reports' periods (issue #18): Chile calendar days and months, contiguous buckets, hostile parameters.
+// The reports' periods: Chile calendar days and months, contiguous buckets, hostile parameters.
 import { describe, expect, it } from "vitest";
-import { chileDay, chileDayStart, formatDays, formatPercent, medianOfCounts, parsePeriod, percent, periodBuckets, scoreBandLabel } from "~/domain/insight";
+import { chileDay, chileDayStart } from "~/domain/chile-time";
+import { percent } from "~/domain/format";
+import { formatDays, formatPercent, medianOfCounts, parsePeriod, periodBuckets, scoreBandLabel } from "~/domain/insight";
 
 const HOUR = 60 * 60 * 1000;
 

@@ -3,7 +3,8 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
-import { cacheKeyFor, createPageCache, isCacheableRequest, isCacheableResponse } from "../../server/page-cache";
+import { createPageCache } from "../../server/page-cache";
+import { cacheKeyFor, isCacheableRequest, isCacheableResponse } from "../../server/page-cache/policy";
 
 type Handler = (req: express.Request, res: express.Response) => void;
 

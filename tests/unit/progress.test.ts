@@ -4,6 +4,7 @@ import {
   courseProgress,
   learnerProgress,
   lessonsDoneLabel,
+  modulesProgressLabel,
   nextLesson,
   moduleState,
   videoWatched,
@@ -23,7 +24,7 @@ const rcp: ProgressModule[] = [
   { id: 5, lessons: [published(11)] },
 ];
 
-describe("modo del visor (decisions.md A4)", () => {
+describe("modo del visor (docs/decisions.md A4)", () => {
   it("elige pdf, video, lectura, descarga o examen", () => {
     expect(viewerMode({ type: "presentacion", mime: "application/pdf", hasBody: false })).toBe("pdf");
     expect(viewerMode({ type: "documento", mime: "application/pdf", hasBody: false })).toBe("pdf");
@@ -93,7 +94,7 @@ describe("progreso del curso (B8)", () => {
   });
 });
 
-describe("lo que ve el alumno de su avance (decisions.md E4, E5)", () => {
+describe("lo que ve el alumno de su avance (docs/decisions.md E4, E5)", () => {
   const lesson = (id: number, type = "documento", status = "published") => ({ id, type, status });
   const course = [
     { id: 1, lessons: [lesson(1), lesson(2)] },
@@ -105,6 +106,8 @@ describe("lo que ve el alumno de su avance (decisions.md E4, E5)", () => {
     expect(learnerProgress(course, new Set([1, 2]), null)).toEqual({
       percent: 33,
       completed: false,
+      modulesDone: 1,
+      modulesTotal: 3,
       lessonsDone: 2,
       lessonsTotal: 4,
       newLessonIds: [],
@@ -113,6 +116,9 @@ describe("lo que ve el alumno de su avance (decisions.md E4, E5)", () => {
     });
     expect(lessonsDoneLabel(2, 4)).toBe("2 de 4 lecciones");
     expect(lessonsDoneLabel(1, 1)).toBe("1 de 1 lección");
+    // The percentage is said with what it counts: modules, never lessons beside it.
+    expect(modulesProgressLabel(1, 3, 33)).toBe("1 de 3 módulos · 33 %");
+    expect(modulesProgressLabel(0, 1, 0)).toBe("0 de 1 módulo · 0 %");
   });
 
   it("un curso completado sigue al 100 % y completado aunque se agreguen lecciones; esas son nuevas", () => {
@@ -120,6 +126,9 @@ describe("lo que ve el alumno de su avance (decisions.md E4, E5)", () => {
     expect(learnerProgress(grown, new Set([1, 2, 3, 5]), new Date())).toEqual({
       percent: 100,
       completed: true,
+      // Completed stays completed: every module, as the percentage says.
+      modulesDone: 4,
+      modulesTotal: 4,
       lessonsDone: 4,
       lessonsTotal: 5,
       newLessonIds: [6],

@@ -1,94 +1,56 @@
 // Every course's exam bank (content/courses/*/questions.json) must measure knowledge, not test-taking
-// tricks: options of similar length, an explanation and a source lesson for every question
-// (decisions D, B11, E6; issue 16). The same checks run on made-up banks below, so each rule is
-// shown to fail when it is broken.
+// tricks: options of similar length, absolute words spread evenly, distractors that stand for real
+// misconceptions, an explanation and a source lesson for every question (decisions D, B11, E6). The rules and
+// their limits live in scripts/content/question-bank.ts; the same checks run on made-up banks below, so each
+// rule is shown to fail when it is broken.
 import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { lessonKey } from "~/domain/lesson-key";
+import {
+  bankCues,
+  bankProblems,
+  cueProblems,
+  misconceptionProblems,
+  type BankCourse as Course,
+  type BankQuestion as Question,
+  type Misconception,
+} from "../../scripts/content/question-bank";
 
 const COURSES = path.resolve(import.meta.dirname, "../../content/courses");
 
-interface Lesson {
-  title: string;
-  type: string;
-  file?: string;
-  body?: string;
-  status: string;
-}
-interface Course {
-  id: number;
-  slug: string;
-  modules: { title: string; lessons: Lesson[] }[];
-}
-interface Question {
-  id: string;
-  module?: number;
-  lesson?: string;
-  prompt: string;
-  options: string[];
-  correctIndex: number;
-  explanation?: string;
-}
-
-const MIN_QUESTIONS = 40;
-/** Share of questions whose right answer may be the (strictly) longest option. */
-const MAX_LONGEST_SHARE = 0.35;
-
-const isLongest = (q: Question) => {
-  const right = q.options[q.correctIndex]?.trim().length ?? 0;
-  return q.options.every((o, i) => i === q.correctIndex || o.trim().length < right);
-};
-
-/** Everything wrong with a bank, as readable lines (empty = fine). */
-function bankProblems(course: Course, bank: Question[]): string[] {
-  const problems: string[] = [];
-  const published = course.modules.flatMap((m, mi) =>
-    m.lessons.filter((l) => l.status === "published" && l.type !== "examen").map((l) => ({ key: lessonKey(l), module: mi + 1 })),
-  );
-  const moduleOf = new Map(published.filter((p) => p.key).map((p) => [p.key!, p.module]));
-  if (bank.length < MIN_QUESTIONS) problems.push(`${bank.length} questions, fewer than ${MIN_QUESTIONS}`);
-  const ids = new Set<string>();
-  for (const q of bank) {
-    const at = `${course.slug} ${q.id}`;
-    if (ids.has(q.id)) problems.push(`${at}: duplicate id`);
-    ids.add(q.id);
-    if (!q.prompt?.trim()) problems.push(`${at}: no prompt`);
-    const normal = q.options.map((o) => o.replace(/\s+/g, " ").trim().toLowerCase());
-    if (q.options.length !== 4 || new Set(normal).size !== 4 || normal.some((o) => !o)) problems.push(`${at}: options are not 4 distinct texts`);
-    if (!Number.isInteger(q.correctIndex) || q.correctIndex < 0 || q.correctIndex > 3) problems.push(`${at}: correctIndex out of 0–3`);
-    if ((q.explanation ?? "").trim().length < 20) problems.push(`${at}: no explanation`);
-    if (!q.lesson) problems.push(`${at}: no lesson`);
-    else if (!moduleOf.has(q.lesson)) problems.push(`${at}: lesson "${q.lesson}" is not a published lesson of ${course.slug}`);
-    else if (q.module !== undefined && moduleOf.get(q.lesson) !== q.module) problems.push(`${at}: module ${q.module} but lesson "${q.lesson}" is in module ${moduleOf.get(q.lesson)}`);
-    // Options are shuffled per attempt: one that points at another by position would lie.
-    if (q.options.some((o) => /todas las anteriores|ninguna de las anteriores|\b[a-d] y [a-d]\b/i.test(o))) problems.push(`${at}: an option refers to others by position`);
-  }
-  const longest = bank.filter(isLongest).length;
-  if (bank.length && longest / bank.length > MAX_LONGEST_SHARE) {
-    problems.push(`the right answer is the longest option in ${longest} of ${bank.length} questions (over ${MAX_LONGEST_SHARE * 100} %)`);
-  }
-  const studyModules = new Set(published.map((p) => p.module));
-  const covered = new Set(bank.map((q) => (q.lesson ? moduleOf.get(q.lesson) : undefined)));
-  for (const m of studyModules) if (!covered.has(m)) problems.push(`module ${m} has no question`);
-  return problems;
-}
-
 const banks = readdirSync(COURSES)
   .filter((slug) => existsSync(path.join(COURSES, slug, "questions.json")))
-  .map((slug) => ({
-    course: JSON.parse(readFileSync(path.join(COURSES, slug, "course.json"), "utf8")) as Course,
-    bank: JSON.parse(readFileSync(path.join(COURSES, slug, "questions.json"), "utf8")) as Question[],
-  }));
+  .map((slug) => {
+    const read = (name: string) => JSON.parse(readFileSync(path.join(COURSES, slug, name), "utf8")) as unknown;
+    const sources = path.join(COURSES, slug, "sources");
+    return {
+      course: read("course.json") as Course,
+      bank: read("questions.json") as Question[],
+      register: (existsSync(path.join(COURSES, slug, "misconceptions.json")) ? read("misconceptions.json") : []) as Misconception[],
+      sourceOf: (lesson: string) => {
+        const file = path.join(sources, `${lesson}.md`);
+        return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+      },
+    };
+  });
 
 describe("bancos de preguntas del catálogo", () => {
   it("hay al menos un banco (curso 1)", () => {
     expect(banks.map((b) => b.course.id)).toContain(1);
   });
 
-  for (const { course, bank } of banks) {
+  for (const { course, bank, register, sourceOf } of banks) {
     it(`${course.slug}: cumple todas las reglas`, () => {
       expect(bankProblems(course, bank)).toEqual([]);
+    });
+
+    it(`${course.slug}: no deja pistas de largo ni de palabras absolutas a quien adivina`, () => {
+      expect(cueProblems(bankCues(bank))).toEqual([]);
+    });
+
+    it(`${course.slug}: cada distractor es un error real que una lección corrige (ninguno absurdo)`, () => {
+      expect(misconceptionProblems(course, bank, register, sourceOf)).toEqual([]);
     });
 
     it(`${course.slug}: la respuesta correcta no está siempre en la misma posición`, () => {
@@ -116,7 +78,8 @@ describe("las reglas del banco detectan lo que deben detectar", () => {
     module: i % 2 ? 1 : 2,
     lesson: i % 2 ? "uno" : "dos",
     prompt: `¿Pregunta ${i}?`,
-    options: ["Primera opción", "Segunda opción", "Tercera opción", "Cuarta opción"].map((o) => `${o} ${i}`),
+    // Four options of the same length, so no cue is there to begin with.
+    options: ["rojo", "azul", "gris", "rosa"].map((c) => `Opción de color ${c} ${i}`),
     correctIndex: i % 4,
     explanation: "Una explicación suficientemente larga.",
   });
@@ -137,13 +100,57 @@ describe("las reglas del banco detectan lo que deben detectar", () => {
     expect(bankProblems(course, bank(39)).join()).toMatch(/fewer than 40/);
   });
 
-  it("falla cuando la correcta es la más larga en más del 35 %", () => {
-    const lengthen = (b: Question[], n: number) => {
-      b.slice(0, n).forEach((q) => (q.options[q.correctIndex] += " con un añadido que la alarga"));
+  it("falla cuando la correcta es la más larga, o la más corta, en más del 35 %", () => {
+    const lengthen = (b: Question[], n: number, extra: string) => {
+      b.slice(0, n).forEach((q) => (q.options[q.correctIndex] += extra));
       return b;
     };
-    expect(bankProblems(course, lengthen(bank(), 14))).toEqual([]); // 35 %: the limit
-    expect(bankProblems(course, lengthen(bank(), 15)).join()).toMatch(/longest option in 15 of 40/);
+    const longer = " más"; // ratio about 1.3: inside the per-question limit
+    expect(cueProblems(bankCues(lengthen(bank(), 14, longer)))).toEqual([]); // 35 %: the limit
+    expect(cueProblems(bankCues(lengthen(bank(), 15, longer))).join()).toMatch(/longest option in 37.5 %/);
+    const shorten = (b: Question[], n: number) => {
+      b.slice(0, n).forEach((q) => (q.options[q.correctIndex] = q.options[q.correctIndex]!.replace("Opción de color", "Opción color")));
+      return b;
+    };
+    expect(cueProblems(bankCues(shorten(bank(), 14)))).toEqual([]);
+    expect(cueProblems(bankCues(shorten(bank(), 15))).join()).toMatch(/shortest option in 37.5 %/);
+  });
+
+  it("falla cuando una clave es mucho más corta o más larga que sus distractores", () => {
+    const b = bank();
+    b[0]!.options[b[0]!.correctIndex] = "Sí."; // q31 of course 1 was 0.38
+    b[1]!.options[b[1]!.correctIndex] += " con un añadido larguísimo que la delata";
+    const problems = cueProblems(bankCues(b)).join("\n");
+    expect(problems).toMatch(/q1: the key is 0\.14 times/);
+    expect(problems).toMatch(/q2: the key is 2\.82 times/);
+  });
+
+  it("falla cuando las palabras absolutas delatan a los distractores o a la clave", () => {
+    // The review's finding: absolute words mostly in distractors, so striking them out pays.
+    const inDistractors = bank().map((q, i) => {
+      if (i % 2 === 0) q.options[(q.correctIndex + 1) % 4] = `Siempre ${q.options[(q.correctIndex + 1) % 4]}`;
+      return q;
+    });
+    const cues = bankCues(inDistractors);
+    expect(cues.absoluteInKeys).toBe(0);
+    expect(cues.guesserStrikingAbsolutes).toBeCloseTo((20 * 0.25 + 20 / 3) / 40, 5);
+    expect(cueProblems(cues).join("\n")).toMatch(/absolute words in 16\.7 % of the distractors and 0 % of the keys/);
+    // The opposite cue: absolute words only in the keys make picking them pay.
+    const inKeys = bank().map((q, i) => {
+      if (i % 4 === 0) q.options[q.correctIndex] = `Nunca ${q.options[q.correctIndex]}`;
+      return q;
+    });
+    expect(cueProblems(bankCues(inKeys)).join("\n")).toMatch(/a guesser who picks the options with an absolute word scores 43\.8 %/);
+    // Spread evenly, neither strategy beats chance.
+    // (three distractors per key: twice as many questions with an absolute key as with an absolute distractor would
+    // tip the shares, so 2 keys against 6 distractors)
+    const even = bank().map((q, i) => {
+      const target = i % 20 === 0 ? q.correctIndex : i % 20 === 5 || i % 20 === 10 || i % 20 === 15 ? (q.correctIndex + 2) % 4 : -1;
+      if (target >= 0) q.options[target] = `Solo ${q.options[target]}`;
+      return q;
+    });
+    expect(bankCues(even).absoluteInKeys).toBeCloseTo(bankCues(even).absoluteInDistractors, 5);
+    expect(cueProblems(bankCues(even))).toEqual([]);
   });
 
   it("falla sin explicación, sin lección, con una lección inexistente o no publicada", () => {
@@ -166,6 +173,42 @@ describe("las reglas del banco detectan lo que deben detectar", () => {
     const problems = bankProblems(course, b).join("\n");
     expect(problems).toMatch(/q1: options are not 4 distinct/);
     expect(problems).toMatch(/q2: options are not 4 distinct/);
+  });
+
+  it("un distractor sin un error real detrás cuenta como absurdo", () => {
+    const sources: Record<string, string> = {
+      uno: "# Pulso\nTomar el pulso es **difícil y poco confiable**, incluso para profesionales.",
+      dos: "No le des agua ni comida.",
+    };
+    const register: Misconception[] = [
+      { id: "pulso", belief: "Hay que tomar el pulso antes de comprimir.", lesson: "uno", rebuttal: "Tomar el pulso es difícil y poco confiable" },
+      { id: "agua", belief: "El agua ayuda.", lesson: "dos", rebuttal: "No le des agua" },
+    ];
+    const tagged = (b: Question[]): Question[] => b.map((q, i) => ({ ...q, misconceptions: q.options.map((_, j) => (j === q.correctIndex ? null : i % 2 ? "pulso" : "agua")) }));
+    const check = (b: Question[], r = register) => misconceptionProblems(course, b, r, (lesson) => sources[lesson]).join("\n");
+    expect(check(tagged(bank()))).toBe("");
+
+    const b = tagged(bank());
+    b[0]!.misconceptions![(b[0]!.correctIndex + 1) % 4] = null; // the review's "graba un video para SAMU"
+    b[1]!.misconceptions![(b[1]!.correctIndex + 1) % 4] = "inventada";
+    b[2]!.misconceptions![b[2]!.correctIndex] = "agua";
+    delete b[3]!.misconceptions;
+    const problems = check(b);
+    expect(problems).toMatch(/q1: option \d stands for no misconception \(an absurd distractor\)/);
+    expect(problems).toMatch(/q2: option \d names an unknown misconception "inventada"/);
+    expect(problems).toMatch(/q3: the key is tagged as a misconception/);
+    expect(problems).toMatch(/q4: option \d stands for no misconception/);
+
+    // The correcting words must be in the lesson, and the lesson must be a published one.
+    const wrong = [
+      { ...register[0]!, rebuttal: "El pulso se toma en el cuello" },
+      register[1]!,
+      { id: "sobra", belief: "Algo que ninguna pregunta usa.", lesson: "tres", rebuttal: "No le des agua" },
+    ];
+    const registerProblems = check(tagged(bank()), wrong);
+    expect(registerProblems).toMatch(/misconception pulso: lesson uno does not say "El pulso se toma en el cuello"/);
+    expect(registerProblems).toMatch(/misconception sobra: "tres" is not a published lesson/);
+    expect(registerProblems).toMatch(/misconception sobra: no distractor uses it/);
   });
 
   it("falla si un módulo de estudio no tiene preguntas o una opción remite a otras por posición", () => {

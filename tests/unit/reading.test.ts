@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { figureVersion, renderReading } from "~/server/reading.server";
+import { figureVersion, renderReading } from "~/server/catalogue/reading.server";
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200"><title>x</title></svg>';
 const figure = (name: string) => (name === "parches-dea" ? svg : null);

@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import type * as TransbankSdk from "transbank-sdk";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "~/server/env.server";
-import { webpayConfig } from "~/server/payments/webpay.server";
+import { ConfigError, parseEnv } from "~/server/platform/env.server";
+import { webpayConfig } from "~/server/commerce/payments/webpay.server";
 
 const sdk = createRequire(import.meta.url)("transbank-sdk") as typeof TransbankSdk;
 const OWN_CODE = "597012345678";

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/admin-layout";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { AdminNav } from "~/ui/admin/admin-nav";
 
 // Guard for every /admin path: anonymous → /login, non-admins → /dashboard. Actions check for themselves too.

@@ -1,9 +1,9 @@
 import { data, useSearchParams } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { z } from "zod";
 import type { Route } from "./+types/correos";
-import { listUndeliveredMail, retryMail } from "~/server/admin-mail.server";
-import { requireAdmin } from "~/server/session.server";
+import { listUndeliveredMail, retryMail } from "~/server/platform/mail/admin-mail.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { pageParam } from "~/domain/admin-forms";
 import { UndeliveredMailList } from "~/ui/admin/undelivered-mail";
 import { Notice, PageHeader } from "~/ui/admin/notice";

@@ -1,13 +1,13 @@
 // /admin/cupones — create coupons (percentage or fixed amount, optional course, expiry and maximum uses),
 // see their uses, and switch them off.
 import { data } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/cupones";
 import { COUPON_FIELDS, couponSchema } from "~/domain/commerce";
 import { parseForm } from "~/domain/form-parse";
-import { listCourseOptions } from "~/server/admin-enrolments.server";
-import { createCoupon, listCoupons, setCouponActive } from "~/server/admin-sales.server";
-import { requireAdmin } from "~/server/session.server";
+import { listCourseOptions } from "~/server/learning/admin-enrolments.server";
+import { createCoupon, listCoupons, setCouponActive } from "~/server/commerce/admin-sales.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { CouponForm, CouponsTable, type CouponActionData } from "~/ui/admin/coupons-view";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "activate" || intent === "deactivate") {
     const id = idSchema.safeParse(form.get("couponId"));
-    if (!id.success || !(await setCouponActive(id.data, intent === "activate"))) {
+    if (!id.success || !(await setCouponActive(id.data, intent === "activate", admin.id))) {
       return data<CouponActionData>({ ok: false, message: "El cupón no existe.", fieldErrors: {}, values: {} }, { status: 404 });
     }
     return data<CouponActionData>({ ok: true, message: intent === "activate" ? "Cupón activado." : "Cupón desactivado.", fieldErrors: {}, values: {} });

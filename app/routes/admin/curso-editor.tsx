@@ -1,13 +1,13 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/curso-editor";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
-import { courseFormValues, getCourseForEditor, getLessonForEditor } from "~/server/course-editor/courses.server";
-import { handleCourseEditorAction } from "~/server/course-editor/actions.server";
-import { env } from "~/server/env.server";
-import { requireAdmin } from "~/server/session.server";
+import { courseFormValues, getCourseForEditor, getLessonForEditor } from "~/server/authoring/courses.server";
+import { handleCourseEditorAction } from "~/server/authoring/actions.server";
+import { env } from "~/server/platform/env.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 
 import { courseHours } from "~/domain/course-hours";
-import { hoursLabel } from "~/server/courses.server";
+import { hoursLabel } from "~/server/catalogue/courses.server";
 import { CourseForm } from "~/ui/admin/course-form";
 import { resultFor } from "~/ui/admin/editor-result";
 import { EditorTabs } from "~/ui/admin/editor-tabs";
@@ -48,10 +48,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
-  const response = await handleCourseEditorAction(request, id.data);
+  const response = await handleCourseEditorAction(request, id.data, admin.id);
   if ("redirect" in response) return redirect(response.redirect);
   return data(response.result, { status: response.status });
 }
@@ -87,6 +87,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
             lesson={lesson.lesson}
             file={lesson.file}
             questions={lesson.questions}
+            examSettings={lesson.examSettings}
             maxUploadMb={maxUploadMb}
             result={actionData}
           />

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/curso-nuevo";
-import { createCourse } from "~/server/course-editor/courses.server";
-import { requireAdmin } from "~/server/session.server";
+import { createCourse } from "~/server/authoring/courses.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { COURSE_FIELDS, courseFormSchema } from "~/domain/admin-forms";
 import { parseForm } from "~/domain/form-parse";
 import { CourseForm } from "~/ui/admin/course-form";

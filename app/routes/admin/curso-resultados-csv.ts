@@ -3,9 +3,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/curso-resultados-csv";
 import { parseId } from "~/domain/ids";
 import { parsePeriod, PERIOD_PARAM } from "~/domain/insight";
-import { csvResponse } from "~/server/admin-insight.server";
-import { courseResultsCsv, getCourseResults } from "~/server/admin-course-results.server";
-import { requireAdmin } from "~/server/session.server";
+import { courseResultsCsv, getCourseResults } from "~/server/reports/course-results.server";
+import { requireAdmin } from "~/server/accounts/session.server";
+import { downloadResponse } from "~/server/platform/http/download.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -13,5 +13,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const period = parsePeriod(new URL(request.url).searchParams.get(PERIOD_PARAM));
   const results = id === null ? null : await getCourseResults(id, period);
   if (!results) throw data("No existe un curso con ese identificador.", { status: 404 });
-  return csvResponse(courseResultsCsv(results), `resultados-curso-${results.course.id}-${period}.csv`);
+  return downloadResponse(courseResultsCsv(results), { filename: `resultados-curso-${results.course.id}-${period}.csv`, type: "csv" });
 }

@@ -1,12 +1,12 @@
-// /admin/cursos/:id/resultados — a course's results (issue #18): funnel, time to complete, attempts until
+// /admin/cursos/:id/resultados — a course's results: funnel, time to complete, attempts until
 // passing, scores and every question of the bank, for a period; the same figures as CSV.
 import { data } from "react-router";
 import type { Route } from "./+types/curso-resultados";
 import { pageParam } from "~/domain/admin-forms";
 import { parseId } from "~/domain/ids";
 import { parsePeriod, PERIOD_PARAM } from "~/domain/insight";
-import { getCourseResults } from "~/server/admin-course-results.server";
-import { requireAdmin } from "~/server/session.server";
+import { getCourseResults } from "~/server/reports/course-results.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { CourseResultsView } from "~/ui/admin/insight/course-results-view";
 import { container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";

@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/cursos";
-import { listAdminCourses, presetCourseSummary, publishPresetCourse } from "~/server/course-editor/preset.server";
-import { requireAdmin } from "~/server/session.server";
+import { listAdminCourses, presetCourseSummary, publishPresetCourse } from "~/server/authoring/preset.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { CoursesTable } from "~/ui/admin/courses-table";
 import { PageHeader } from "~/ui/admin/notice";
 import { PresetCourse } from "~/ui/admin/preset-course";

@@ -1,7 +1,7 @@
 // /admin/empresas/:id — one company: its managers (an account, or an invitation by e-mail), its seats per
 // course with the grants' history (who and why), and its orders.
 import { data, Link } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/empresa";
 import { GRANT_FIELDS, MANAGER_FIELDS, SEAT_KIND_LABELS, grantSchema, managerSchema, companyMessages, type SeatKind } from "~/domain/companies";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/commerce";
@@ -9,8 +9,8 @@ import { parseForm, type FormValues } from "~/domain/form-parse";
 import { formatClp, formatDate, formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
-import { addManager, getCompanyDetail, grantSeats, removeManager, revokeManagerInvitation } from "~/server/companies.server";
-import { requireAdmin } from "~/server/session.server";
+import { addManager, getCompanyDetail, grantSeats, removeManager, revokeManagerInvitation } from "~/server/companies/companies.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { CompanyDetail, type CompanyActionData } from "~/ui/company/admin-companies";
 import { Notice } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const c = detail.company;
   return {
     view: {
-      company: { id: c.id, name: c.name, rut: formatRut(c.rut), giro: c.giro, contactName: c.contactName, contactEmail: c.contactEmail, contactPhone: c.contactPhone, createdAt: formatDate(c.createdAt) },
+      company: { id: c.id, name: c.name, rut: formatRut(c.rut), giro: c.giro, address: c.address, comuna: c.comuna, contactName: c.contactName, contactEmail: c.contactEmail, contactPhone: c.contactPhone, createdAt: formatDate(c.createdAt) },
       managers: detail.managers.map((m) => ({ ...m, since: formatDate(m.since) })),
       invitations: detail.invitations.map((i) => ({ ...i, expiresAt: formatDate(i.expiresAt) })),
       seats: detail.seats,
@@ -74,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "remove-manager") {
     const userId = form.get("userId");
     if (typeof userId !== "string" || !/^[A-Za-z0-9_-]{1,100}$/.test(userId)) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
-    return outcome(await removeManager(id, userId));
+    return outcome(await removeManager(id, userId, admin.id));
   }
   if (intent === "revoke-manager-invitation") {
     const invitationId = parseId(form.get("invitationId"));

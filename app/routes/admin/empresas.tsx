@@ -1,11 +1,11 @@
-// /admin/empresas — every company (seats, managers, workers) and the form to create one (decisions.md E2).
+// /admin/empresas — every company (seats, managers, workers) and the form to create one (docs/decisions.md E2).
 import { data, redirect } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/empresas";
 import { COMPANY_FIELDS, companySchema } from "~/domain/companies";
 import { parseForm } from "~/domain/form-parse";
-import { createCompany, listCompanies } from "~/server/companies.server";
-import { requireAdmin } from "~/server/session.server";
+import { createCompany, listCompanies } from "~/server/companies/companies.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { CompaniesTable, CompanyForm, type CompanyActionData } from "~/ui/company/admin-companies";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";

@@ -1,10 +1,10 @@
-// /admin shows the dashboard's admin view (product-spec.md §2 route table), then the academy's overview
-// for a period (issue #18): figures, a chart of enrolments and completions, and a CSV of the same.
+// /admin shows the dashboard's admin view (docs/product-spec.md §2 route table), then the academy's overview
+// for a period: figures, a chart of enrolments and completions, and a CSV of the same.
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/index";
-import { getOverview, parseInsightFilters } from "~/server/admin-insight.server";
-import { getDashboard } from "~/server/dashboard.server";
-import { requireAdmin } from "~/server/session.server";
+import { getOverview, parseInsightFilters } from "~/server/reports/insight.server";
+import { getDashboard } from "~/server/learning/dashboard.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { OverviewView } from "~/ui/admin/insight/overview-view";
 import { DashboardView } from "~/ui/dashboard/dashboard-view";
 import { isDashboardLoading } from "~/ui/dashboard/loading";

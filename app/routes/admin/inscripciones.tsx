@@ -1,5 +1,6 @@
+import { removeEnrolment } from "~/server/companies/enrolment-removal.server";
 import { data, useSearchParams } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/inscripciones";
 import {
   enrolByEmail,
@@ -7,9 +8,8 @@ import {
   listCourseOptions,
   listEnrolments,
   parseEnrolmentFilters,
-  removeEnrolment,
-} from "~/server/admin-enrolments.server";
-import { requireAdmin } from "~/server/session.server";
+} from "~/server/learning/admin-enrolments.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { ENROL_FIELDS, enrolByEmailSchema, pageParam } from "~/domain/admin-forms";
 import { parseForm } from "~/domain/form-parse";
 import { EnrolForm, EnrolmentFilters, EnrolmentsTable, RemoveConfirmation } from "~/ui/admin/enrolments-view";
@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "enrol") {
     const parsed = parseForm(enrolByEmailSchema, form, ENROL_FIELDS);
     if (!parsed.ok) return data({ ok: false as const, message: null, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
-    const result = await enrolByEmail(parsed.data);
+    const result = await enrolByEmail(parsed.data, admin.id);
     if (!result.ok) {
       return data(
         { ok: false as const, message: null, fieldErrors: { [result.field]: result.message }, values: parsed.values },

@@ -1,9 +1,9 @@
 import { data, useSearchParams } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { z } from "zod";
 import type { Route } from "./+types/mensajes";
-import { listMessages, setMessageHandled } from "~/server/admin-messages.server";
-import { requireAdmin } from "~/server/session.server";
+import { listMessages, setMessageHandled } from "~/server/contact/admin-messages.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { pageParam } from "~/domain/admin-forms";
 import { MessagesList } from "~/ui/admin/messages-list";
 import { Notice, PageHeader } from "~/ui/admin/notice";

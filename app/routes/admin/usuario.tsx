@@ -1,12 +1,12 @@
-// /admin/usuarios/:id — one person's file (issue #18): profile, enrolments and lessons, exam attempts with
+// /admin/usuarios/:id — one person's file: profile, enrolments and lessons, exam attempts with
 // their answers, certificates and orders; the role and disable actions of the users list work here too.
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/usuario";
 import { userIdSchema } from "~/domain/admin-user-forms";
-import { getLearnerDetail } from "~/server/admin-learner.server";
-import { runUserAction } from "~/server/admin-users.server";
-import { readFormOrThrow } from "~/server/request-body.server";
-import { requireAdmin } from "~/server/session.server";
+import { getLearnerDetail } from "~/server/learning/admin-learner.server";
+import { runUserAction } from "~/server/accounts/admin-users.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { LearnerView } from "~/ui/admin/insight/learner-view";
 import { Notice } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";

@@ -1,8 +1,8 @@
 import { data, Form, useSearchParams } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/usuarios";
-import { listUsers, runUserAction } from "~/server/admin-users.server";
-import { requireAdmin } from "~/server/session.server";
+import { listUsers, runUserAction } from "~/server/accounts/admin-users.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { pageParam } from "~/domain/admin-forms";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { Pagination } from "~/ui/admin/pagination";

@@ -1,15 +1,18 @@
 // /admin/ventas/:number — one order: buyer, amounts, payment, refund and its history (who, when, from → to);
 // confirm or reject a transfer; refund a payment (Webpay's refund call for a card) with a reason.
 import { data, Link } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/venta";
-import { REFUND_FIELDS, REJECT_FIELDS, ORDER_NUMBER_PATTERN, refundSchema, rejectSchema } from "~/domain/commerce";
+import { REFUND_FIELDS, REJECT_FIELDS, ORDER_NUMBER_PATTERN, commerceMessages, refundSchema, rejectSchema } from "~/domain/commerce";
 import { parseForm } from "~/domain/form-parse";
-import { getSaleDetail } from "~/server/admin-sales.server";
-import { confirmTransfer, refundOrder, rejectTransfer } from "~/server/orders/admin-orders.server";
-import { requireAdmin } from "~/server/session.server";
+import { getSaleDetail } from "~/server/commerce/admin-sales.server";
+import { confirmTransfer, refundOrder, rejectTransfer } from "~/server/commerce/orders/admin-orders.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { Notice } from "~/ui/admin/notice";
 import { SaleDetail, type SaleActionData } from "~/ui/admin/sale-detail";
+import { SaleDocuments } from "~/ui/admin/tax-documents";
+import { documentAction, orderDocumentsForAdmin } from "~/server/commerce/tax-documents/admin.server";
+import { taxDocumentsEnabled } from "~/server/commerce/tax-documents/config.server";
 import { container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
 import type { ActionResult } from "~/domain/action-result";
@@ -21,7 +24,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const number = params.number ?? "";
   const detail = ORDER_NUMBER_PATTERN.test(number) ? await getSaleDetail(number) : null;
   if (!detail) return data({ notFound: true as const }, { status: 404 });
-  return detail;
+  const documents = await orderDocumentsForAdmin(detail.order.id, detail.order.number);
+  const liveSale = documents.find((d) => d.kind === "sale" && d.state !== "rejected");
+  return {
+    ...detail,
+    documents,
+    taxDocumentsEnabled: taxDocumentsEnabled(),
+    // Refunded while its sale document had no folio yet: the nota de crédito follows that document.
+    waitingCreditNote: detail.order.status === "refunded" && !!liveSale && liveSale.state !== "issued" && !documents.some((d) => d.kind === "credit"),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -31,7 +42,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   const reply = (result: ActionResult) => data<SaleActionData>({ ...result, intent: String(intent), fieldErrors: {}, values: {} }, { status: result.ok ? 200 : 409 });
   if (!ORDER_NUMBER_PATTERN.test(number)) return reply({ ok: false, message: "El pedido no existe." });
-  if (intent === "confirm") return reply(await confirmTransfer(number, admin.id));
+  const documentResult = await documentAction(form, admin.id);
+  if (documentResult) return reply(documentResult);
+  if (intent === "confirm") {
+    // Marking a transfer paid enrols or credits seats and mails the buyer, and is undone only by a refund: the
+    // admin says first that they saw the money (a second step a stray click or a replayed form does not take).
+    if (form.get("received") !== "on") {
+      return data<SaleActionData>({ ok: false, message: null, intent: "confirm", fieldErrors: { received: commerceMessages.transferNotChecked }, values: {} }, { status: 400 });
+    }
+    return reply(await confirmTransfer(number, admin.id));
+  }
   if (intent === "reject") {
     const parsed = parseForm(rejectSchema, form, REJECT_FIELDS);
     if (!parsed.ok) return data<SaleActionData>({ ok: false, message: null, intent: "reject", fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
@@ -65,6 +85,7 @@ export default function AdminSale({ loaderData, actionData }: Route.ComponentPro
       </p>
       {actionData?.message ? <Notice ok={actionData.ok} message={actionData.message} /> : null}
       <SaleDetail detail={loaderData} actionData={actionData} />
+      <SaleDocuments documents={loaderData.documents} orderNumber={loaderData.order.number} enabled={loaderData.taxDocumentsEnabled} waitingCreditNote={loaderData.waitingCreditNote} />
     </section>
   );
 }

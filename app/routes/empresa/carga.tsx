@@ -2,16 +2,16 @@
 // a preview names every row's problems before anything is written; the manager fixes rows in place and checks
 // again; then every valid row is enrolled or invited in one transaction.
 import { data, Link } from "react-router";
-import { readForm, type ReadForm } from "~/server/request-body.server";
+import { readForm, type ReadForm } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/carga";
 import { MAX_ROSTER_ROWS, rosterMessages, type RosterInput, type RosterRow } from "~/domain/company-roster";
 import { companyMessages } from "~/domain/companies";
 import { parseId } from "~/domain/ids";
 import { withoutControlChars } from "~/domain/plain-text";
-import { requireCompanyAccess } from "~/server/companies.server";
-import { importRoster, previewRoster, readRosterFile } from "~/server/company-roster.server";
-import { getPublishedCourse } from "~/server/courses.server";
-import { env } from "~/server/env.server";
+import { requireCompanyAccess } from "~/server/companies/companies.server";
+import { importRoster, previewRoster, readRosterFile } from "~/server/companies/roster.server";
+import { getPublishedCourse } from "~/server/catalogue/courses.server";
+import { SPREADSHEET_MAX_BYTES } from "~/server/platform/spreadsheets/spreadsheets.server";
 import { RosterPreview, UploadForm, type PreviewRow, type RosterActionData } from "~/ui/company/roster";
 import { Notice } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
@@ -30,7 +30,7 @@ async function courseOf(params: { courseId?: string }) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { company } = await requireCompanyAccess(request, parseId(params.companyId));
   const c = await courseOf(params);
-  return { company: { id: company.id, name: company.name }, course: { id: c.id, title: c.title }, maxMb: env().MAX_UPLOAD_MB };
+  return { company: { id: company.id, name: company.name }, course: { id: c.id, title: c.title }, maxMb: SPREADSHEET_MAX_BYTES / (1024 * 1024) };
 }
 
 const shown = (rows: RosterRow[]): PreviewRow[] => rows.map((r) => ({ line: r.line, name: r.name, email: r.email, rut: r.rut, problems: r.problems }));
@@ -46,7 +46,7 @@ function rowsFromForm(form: FormData): RosterInput[] | null {
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, company } = await requireCompanyAccess(request, parseId(params.companyId));
   const c = await courseOf(params);
-  const body = await readForm(request, "upload");
+  const body = await readForm(request, "spreadsheet");
   if (!body.ok) return data<RosterActionData>({ kind: "error", message: body.message }, { status: body.status });
   try {
     return await answer(body, company.id, c.id, user.id);
@@ -79,7 +79,7 @@ async function answer({ form, files }: ReadForm, companyId: number, courseId: nu
         { status: 409 },
       );
     }
-    return { kind: "done", message: rosterMessages.imported(result.enrolled, result.invited), rows: shown(result.rows) } satisfies RosterActionData;
+    return { kind: "done", message: rosterMessages.imported(result.invited), rows: shown(result.rows) } satisfies RosterActionData;
   }
   return data<RosterActionData>({ kind: "error", message: "La solicitud no es válida." }, { status: 400 });
 }
@@ -101,7 +101,7 @@ export default function CompanyRoster({ loaderData, actionData }: Route.Componen
         <>
           <Notice ok message={actionData.message} />
           {actionData.rows.length > 0 ? (
-            <p className="mt-3 text-sm text-slate-700">{formatCount(actionData.rows.length)} filas con problemas no se inscribieron.</p>
+            <p className="mt-3 text-sm text-slate-700">{actionData.rows.length === 1 ? "1 fila con problemas no se inscribió." : `${formatCount(actionData.rows.length)} filas con problemas no se inscribieron.`}</p>
           ) : null}
           <p className="mt-4">
             <Link to={back} className="font-semibold text-brand-700 underline underline-offset-4">

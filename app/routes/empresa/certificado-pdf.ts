@@ -3,11 +3,12 @@
 import type { Route } from "./+types/certificado-pdf";
 import { certificatePdfFilename } from "~/domain/certificate-code";
 import { parseId } from "~/domain/ids";
-import { requireCompanyAccess } from "~/server/companies.server";
-import { getCertificateByCode } from "~/server/certificates.server";
-import { getCertificatePdf } from "~/server/certificate-pdf.server";
-import { isCompanyCertificate } from "~/server/company-worker-tables.server";
-import { env } from "~/server/env.server";
+import { requireCompanyAccess } from "~/server/companies/companies.server";
+import { getCertificateByCode } from "~/server/certificates/certificates.server";
+import { getCertificatePdf } from "~/server/certificates/pdf.server";
+import { isCompanyCertificate } from "~/server/companies/worker-tables.server";
+import { env } from "~/server/platform/env.server";
+import { downloadResponse } from "~/server/platform/http/download.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { company } = await requireCompanyAccess(request, parseId(params.companyId));
@@ -16,13 +17,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return new Response("Certificado no encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const pdf = await getCertificatePdf(cert, env().PUBLIC_URL);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${certificatePdfFilename(cert.code)}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return downloadResponse(new Uint8Array(pdf), { filename: certificatePdfFilename(cert.code), type: "pdf", length: pdf.length });
 }

@@ -1,24 +1,26 @@
 // /empresa/:companyId/comprar — a manager buys N seats of a course for the company through the commerce
 // checkout: one order for N × price, paid by Webpay or bank transfer; when it is paid the seats are credited
 // in the same transaction (orders.server.ts markPaid).
-import { data, Link, redirect, redirectDocument } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { data, redirect, redirectDocument } from "react-router";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/comprar";
 import { SEAT_PURCHASE_FIELDS, seatPurchaseSchema } from "~/domain/companies";
+import { COMPANY_TAX_FIELDS, companyTaxSchema } from "~/domain/tax-document-forms";
+import { formatRut } from "~/domain/rut";
+import { taxDocumentsEnabled } from "~/server/commerce/tax-documents/config.server";
 import { commerceMessages } from "~/domain/commerce";
 import { parseForm } from "~/domain/form-parse";
-import { formatClp } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { isAdmin } from "~/domain/permissions";
 import { learningMessages } from "~/domain/learning-messages";
-import { requireCompanyAccess } from "~/server/companies.server";
-import { listPublishedCourses } from "~/server/courses.server";
-import { logger } from "~/server/logger.server";
-import { checkout } from "~/server/orders/checkout.server";
-import { orderPath } from "~/server/orders/order-state.server";
-import { getSaleModes } from "~/server/sale-mode.server";
-import { BuySeatsForm, type BuySeatsActionData } from "~/ui/company/buy-seats";
-import { container } from "~/ui/admin/styles";
+import { requireCompanyAccess } from "~/server/companies/companies.server";
+import { listPublishedCourses } from "~/server/catalogue/courses.server";
+import { logger } from "~/server/platform/logger.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { checkout } from "~/server/commerce/orders/checkout.server";
+import { orderPath } from "~/server/commerce/orders/order-state.server";
+import { getSaleModes } from "~/server/catalogue/sale-mode.server";
+import { BuySeatsView, type BuySeatsActionData } from "~/ui/company/buy-seats";
 import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Comprar cupos") }, { name: "robots", content: "noindex" }];
@@ -32,25 +34,45 @@ async function access(request: Request, companyId: string | undefined) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { company } = await access(request, params.companyId);
+  const { user, company } = await access(request, params.companyId);
   const published = (await listPublishedCourses()).courses;
   const modes = await getSaleModes(published.map((c) => c.id));
-  const courses = published.filter((c) => modes.get(c.id) === "paid" && c.priceClp !== null).map((c) => ({ id: c.id, title: c.title, price: formatClp(c.priceClp) }));
+  const courses = published.filter((c) => modes.get(c.id) === "paid" && c.priceClp !== null).map((c) => ({ id: c.id, title: c.title, priceClp: c.priceClp! }));
   const wanted = new URL(request.url).searchParams.get("curso");
-  return { company: { id: company.id, name: company.name }, courses, defaultCourse: courses.some((c) => String(c.id) === wanted) ? wanted! : "" };
+  return {
+    company: { id: company.id, name: company.name, rut: formatRut(company.rut) },
+    buyerEmail: user.email,
+    // Its factura's data (docs/decisions.md F4), when sales get tax documents.
+    taxCompany: taxDocumentsEnabled() ? { name: company.name, rut: formatRut(company.rut), giro: company.giro ?? "", address: company.address ?? "", comuna: company.comuna ?? "" } : null,
+    courses,
+    defaultCourse: courses.some((c) => String(c.id) === wanted) ? wanted! : "",
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, company } = await access(request, params.companyId);
   const form = await readFormOrThrow(request);
   const parsed = parseForm(seatPurchaseSchema, form, SEAT_PURCHASE_FIELDS);
-  if (!parsed.ok) return data<BuySeatsActionData>({ fieldErrors: parsed.fieldErrors, values: parsed.values, formError: null }, { status: 400 });
+  const tax = taxDocumentsEnabled() ? parseForm(companyTaxSchema, form, COMPANY_TAX_FIELDS) : null;
+  if (!parsed.ok || (tax && !tax.ok)) {
+    const fieldErrors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(tax && !tax.ok ? tax.fieldErrors : {}) };
+    return data<BuySeatsActionData>({ fieldErrors, values: { ...parsed.values, ...tax?.values }, formError: null }, { status: 400 });
+  }
   const { courseId, quantity, method, coupon } = parsed.data;
+  // A company's seats are invoiced to the company, with its stored name and RUT (never what a form says).
+  const billing = tax?.ok ? { giro: tax.data.giro, address: tax.data.address, comuna: tax.data.comuna } : undefined;
+  const taxBuyer = tax?.ok
+    ? { receipt: "factura" as const, rut: company.rut, businessName: company.name, ...billing!, purchaseOrder: tax.data.purchaseOrder, senceActionId: tax.data.senceActionId }
+    : undefined;
   try {
-    const result = await checkout({ userId: user.id, courseId, method, couponCode: coupon || null, company: { id: company.id, quantity } });
+    const result = await checkout({ userId: user.id, courseId, method, couponCode: coupon || null, company: { id: company.id, quantity, billing }, taxBuyer, ip: clientIp(request) });
     switch (result.kind) {
       case "couponError":
         return data<BuySeatsActionData>({ fieldErrors: { coupon: result.message }, values: parsed.values, formError: null }, { status: 400 });
+      case "tooMany":
+        return data<BuySeatsActionData>({ fieldErrors: {}, values: parsed.values, formError: commerceMessages.tooManyOrders }, { status: 429 });
+      case "amountTooLarge":
+        return data<BuySeatsActionData>({ fieldErrors: { quantity: commerceMessages.amountTooLarge }, values: parsed.values, formError: null }, { status: 400 });
       case "notFound":
       case "free":
       case "notForSale":
@@ -71,19 +93,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function BuySeats({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, courses, defaultCourse } = loaderData;
-  return (
-    <section className={`${container} py-8`}>
-      <p className="text-sm">
-        <Link to={`/empresa/${company.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
-          ← {company.name}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold text-ink sm:text-3xl">Comprar cupos</h1>
-      <p className="mt-1 text-sm text-slate-700">
-        Un pedido por el total (cupos × precio). Pagado por Webpay, los cupos quedan disponibles al instante; por transferencia, cuando confirmemos el pago.
-      </p>
-      <BuySeatsForm courses={courses} actionData={actionData} defaultCourse={defaultCourse} />
-    </section>
-  );
+  const { company, courses, defaultCourse, taxCompany, buyerEmail } = loaderData;
+  return <BuySeatsView company={company} courses={courses} actionData={actionData} defaultCourse={defaultCourse} buyerEmail={buyerEmail} taxCompany={taxCompany} />;
 }

@@ -2,7 +2,7 @@
 // company (progress, last activity, exam attempts, best score, completion, certificate), filters, the
 // invitations that hold a seat (resend, revoke) and the form to enrol one worker.
 import { data, Form, Link } from "react-router";
-import { readFormOrThrow } from "~/server/request-body.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/curso";
 import {
   INVITATION_STATE_LABELS,
@@ -19,11 +19,11 @@ import { parseForm } from "~/domain/form-parse";
 import { formatCount, formatDate, formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
-import { requireCompanyAccess } from "~/server/companies.server";
-import { seatSummaries } from "~/server/company-seats.server";
-import { enrolWorker, resendInvitation, revokeInvitation } from "~/server/company-workers.server";
-import { listCompanyWorkers, listOpenInvitations } from "~/server/company-worker-tables.server";
-import { getPublishedCourse } from "~/server/courses.server";
+import { requireCompanyAccess } from "~/server/companies/companies.server";
+import { seatSummaries } from "~/server/companies/seats.server";
+import { enrolWorker, resendInvitation, revokeInvitation } from "~/server/companies/workers.server";
+import { listCompanyWorkers, listOpenInvitations } from "~/server/companies/worker-tables.server";
+import { getPublishedCourse } from "~/server/catalogue/courses.server";
 import { EnrolWorkerForm, InvitationsList, PortalHeader, WorkersTable, type PortalActionData } from "~/ui/company/portal";
 import { Notice } from "~/ui/admin/notice";
 import { container, input, label, secondaryButton } from "~/ui/admin/styles";

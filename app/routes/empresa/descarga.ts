@@ -4,9 +4,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/descarga";
 import { companyMessages } from "~/domain/companies";
 import { parseId } from "~/domain/ids";
-import { requireCompanyAccess } from "~/server/companies.server";
-import { certificatesZip, fileSlug, rosterTemplateCsv, workersCsv, workersXlsx } from "~/server/company-exports.server";
-import { getPublishedCourse } from "~/server/courses.server";
+import { requireCompanyAccess } from "~/server/companies/companies.server";
+import { certificatesZip, fileSlug, rosterTemplateCsv, workersCsv, workersXlsx } from "~/server/companies/exports.server";
+import { getPublishedCourse } from "~/server/catalogue/courses.server";
+import { downloadResponse } from "~/server/platform/http/download.server";
 
 const common = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
@@ -19,28 +20,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const base = `${fileSlug(company.name)}-${fileSlug(c.title)}`;
   switch (params.file) {
     case "plantilla.csv":
-      return new Response(rosterTemplateCsv(), {
-        headers: { ...common, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="plantilla-trabajadores.csv"' },
-      });
+      return downloadResponse(rosterTemplateCsv(), { filename: "plantilla-trabajadores.csv", type: "csv" });
     case "trabajadores.csv":
-      return new Response(await workersCsv(company.id, c.id), {
-        headers: { ...common, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${base}-trabajadores.csv"` },
-      });
+      return downloadResponse(await workersCsv(company.id, c.id), { filename: `${base}-trabajadores.csv`, type: "csv" });
     case "trabajadores.xlsx": {
       const xlsx = await workersXlsx(company.id, c.id, c.title);
-      return new Response(new Uint8Array(xlsx), {
-        headers: {
-          ...common,
-          "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          "Content-Disposition": `attachment; filename="${base}-trabajadores.xlsx"`,
-          "Content-Length": String(xlsx.length),
-        },
-      });
+      return downloadResponse(new Uint8Array(xlsx), { filename: `${base}-trabajadores.xlsx`, type: "xlsx", length: xlsx.length });
     }
     case "certificados.zip": {
       const zip = await certificatesZip(company.id, c.id);
       if (!zip) return new Response("Aún no hay certificados emitidos en este curso.", { status: 404, headers: { ...common, "Content-Type": "text/plain; charset=utf-8" } });
-      return new Response(zip, { headers: { ...common, "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${base}-certificados.zip"` } });
+      return downloadResponse(zip, { filename: `${base}-certificados.zip`, type: "zip" });
     }
     default:
       throw data("Archivo no encontrado.", { status: 404 });

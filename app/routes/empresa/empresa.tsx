@@ -3,28 +3,40 @@ import { Link } from "react-router";
 import type { Route } from "./+types/empresa";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
-import { requireCompanyAccess } from "~/server/companies.server";
-import { seatSummaries } from "~/server/company-seats.server";
+import { requireCompanyAccess } from "~/server/companies/companies.server";
+import { seatSummaries } from "~/server/companies/seats.server";
 import { PortalHeader } from "~/ui/company/portal";
 import { SeatsTable } from "~/ui/company/seats-table";
-import { container, primaryButton } from "~/ui/admin/styles";
+import { CompanyPurchases } from "~/ui/company/purchases";
+import { companyPurchases } from "~/server/commerce/tax-documents/queries.server";
+import { container, primaryButton, secondaryButton } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(`${loaderData?.company.name ?? "Empresa"} | Portal de empresa`) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { company } = await requireCompanyAccess(request, parseId(params.companyId));
-  return { company: { id: company.id, name: company.name, rut: formatRut(company.rut) }, seats: await seatSummaries(company.id) };
+  const [seats, purchases] = await Promise.all([seatSummaries(company.id), companyPurchases(company.id)]);
+  return {
+    company: { id: company.id, name: company.name, rut: formatRut(company.rut) },
+    seats,
+    purchases: purchases.map((p) => ({ ...p, documents: p.documents.map((d) => ({ ...d, href: `/empresa/${company.id}/documentos/${d.id}` })) })),
+  };
 }
 
 export default function CompanyPortal({ loaderData }: Route.ComponentProps) {
-  const { company, seats } = loaderData;
+  const { company, seats, purchases } = loaderData;
   return (
     <section className={`${container} py-8`}>
       <PortalHeader companyName={company.name} companyRut={company.rut}>
-        <Link to={`/empresa/${company.id}/comprar`} className={primaryButton}>
-          Comprar cupos
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/empresa/${company.id}/sence`} className={secondaryButton}>
+            Acciones SENCE
+          </Link>
+          <Link to={`/empresa/${company.id}/comprar`} className={primaryButton}>
+            Comprar cupos
+          </Link>
+        </div>
       </PortalHeader>
       <h2 className="mt-8 text-lg font-bold text-ink">Cursos y cupos</h2>
       <p className="mt-1 text-sm text-slate-600">Elige un curso para inscribir trabajadores y seguir su avance.</p>
@@ -38,6 +50,15 @@ export default function CompanyPortal({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : null}
+      <CompanyPurchases purchases={purchases} />
+      <h2 className="mt-8 text-lg font-bold text-ink">Datos de tus trabajadores</h2>
+      <p className="mt-1 max-w-3xl text-sm text-slate-600">
+        Tu empresa es responsable de los datos de los trabajadores que inscribe (Ley 21.719). Descarga sus datos y resultados
+        en JSON y CSV; quien tenga una solicitud de privacidad pendiente aparece sin sus datos personales.
+      </p>
+      <a href={`/empresa/${company.id}/datos-trabajadores.zip`} download className={`${secondaryButton} mt-3 inline-flex`}>
+        Descargar datos de trabajadores (ZIP)
+      </a>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // /empresa — the manager's portal: a manager of one company goes to it, of several picks one; anyone else 403.
 import type { Route } from "./+types/index";
 import { formatRut } from "~/domain/rut";
-import { requireManagerHome } from "~/server/companies.server";
+import { requireManagerHome } from "~/server/companies/companies.server";
 import { CompanyPicker } from "~/ui/company/portal";
 import { container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";

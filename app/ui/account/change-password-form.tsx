@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, linkClass, NewPasswordFields, ownFieldErrors, SubmitButton, TextField } from "./form-parts";
+import { FormAlert, linkClass, NewPasswordFields, ownFieldErrors } from "./form-parts";
+import { TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 
 type Field = "currentPassword" | "newPassword" | "confirmNewPassword";
 
@@ -11,7 +13,7 @@ export interface PasswordActionData {
   fieldErrors: Partial<Record<Field, string>>;
 }
 
-/** decisions.md B6: the spec's hint stays, and a signed-in user can also change the password here. */
+/** docs/decisions.md B6: the spec's hint stays, and a signed-in user can also change the password here. */
 export function ChangePasswordForm({ actionData }: { actionData?: PasswordActionData }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
@@ -42,6 +44,7 @@ export function ChangePasswordForm({ actionData }: { actionData?: PasswordAction
           </FormAlert>
         ) : null}
         <TextField
+          size="large"
           label="Contraseña actual"
           name="currentPassword"
           type="password"
@@ -58,7 +61,7 @@ export function ChangePasswordForm({ actionData }: { actionData?: PasswordAction
           errorRef="clave-error"
         />
         <div className="sm:w-60">
-          <SubmitButton pending={pending} label="Cambiar Contraseña" pendingLabel="Cambiando contraseña..." />
+          <SubmitButton size="block" pending={pending} label="Cambiar Contraseña" pendingLabel="Cambiando contraseña..." />
         </div>
       </Form>
     </section>

@@ -1,5 +1,6 @@
 // Small building blocks shared by the account forms (login, register, reset, profile).
 import type { ReactNode } from "react";
+import { TextField } from "~/ui/primitives/field";
 
 export function FormAlert({ tone, id, children }: { tone: "error" | "success"; id?: string; children: ReactNode }) {
   const styles =
@@ -10,94 +11,6 @@ export function FormAlert({ tone, id, children }: { tone: "error" | "success"; i
     <div id={id} role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-4 py-3 text-sm font-medium ${styles}`}>
       {children}
     </div>
-  );
-}
-
-interface TextFieldProps {
-  label: string;
-  name: string;
-  type?: "text" | "email" | "password" | "tel";
-  defaultValue?: string;
-  /** The field's own message, shown under it. */
-  error?: string;
-  /** Marks the field invalid without a message of its own (the form-level alert explains it). */
-  invalid?: boolean;
-  /** Id of the element that describes the error when the message is not the field's own. */
-  errorRef?: string;
-  hint?: string;
-  autoComplete?: string;
-  required?: boolean;
-  disabled?: boolean;
-  maxLength?: number;
-  autoFocus?: boolean;
-}
-
-export function TextField({
-  label,
-  name,
-  type = "text",
-  defaultValue,
-  error,
-  invalid,
-  errorRef,
-  hint,
-  autoComplete,
-  required,
-  disabled,
-  maxLength,
-  autoFocus,
-}: TextFieldProps) {
-  const id = `campo-${name}`;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-ayuda`;
-  const describedBy = [error ? errorId : invalid ? errorRef : undefined, hint ? hintId : undefined].filter(Boolean).join(" ");
-  const isInvalid = !!error || !!invalid;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        autoComplete={autoComplete}
-        required={required}
-        disabled={disabled}
-        maxLength={maxLength}
-        autoFocus={autoFocus}
-        aria-invalid={isInvalid || undefined}
-        aria-describedby={describedBy || undefined}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none transition focus:ring-2 focus:ring-brand-600/40 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
-          isInvalid ? "border-brand-600 focus:border-brand-700" : "border-slate-500 focus:border-brand-600"
-        }`}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-brand-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
-  return (
-    <button
-      type="submit"
-      disabled={pending}
-      aria-disabled={pending || undefined}
-      className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-80"
-    >
-      {pending ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
-      {pending ? pendingLabel : label}
-    </button>
   );
 }
 
@@ -149,6 +62,7 @@ export function NewPasswordFields<N extends string>({
             error={message}
             invalid={invalid}
             errorRef={errorRef}
+            size="large"
           />
         );
       })}

@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from "~/domain/account-limits";
-import { FormAlert, SubmitButton, TextField } from "./form-parts";
+import { FormAlert } from "./form-parts";
+import { TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 
 type Field = "name" | "phone" | "address" | "rut";
 
@@ -37,6 +39,7 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileValues; a
         {actionData?.success ? <FormAlert tone="success">{actionData.success}</FormAlert> : null}
         {actionData?.formError ? <FormAlert tone="error">{actionData.formError}</FormAlert> : null}
         <TextField
+          size="large"
           label="Nombre Completo"
           name="name"
           autoComplete="name"
@@ -46,6 +49,7 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileValues; a
           error={errors.name}
         />
         <TextField
+          size="large"
           label="Correo Electrónico"
           name="email"
           type="email"
@@ -54,6 +58,7 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileValues; a
           hint="El correo electrónico no se puede cambiar."
         />
         <TextField
+          size="large"
           label="RUT"
           name="rut"
           autoComplete="off"
@@ -63,6 +68,7 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileValues; a
           hint="Opcional. Aparece en tus certificados. Ejemplo: 12.345.678-5"
         />
         <TextField
+          size="large"
           label="Teléfono"
           name="phone"
           type="tel"
@@ -72,6 +78,7 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileValues; a
           error={errors.phone}
         />
         <TextField
+          size="large"
           label="Dirección"
           name="address"
           autoComplete="street-address"
@@ -80,7 +87,7 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileValues; a
           error={errors.address}
         />
         <div className="sm:w-60">
-          <SubmitButton pending={pending} label="Guardar Cambios" pendingLabel="Actualizando perfil..." />
+          <SubmitButton size="block" pending={pending} label="Guardar Cambios" pendingLabel="Actualizando perfil..." />
         </div>
       </Form>
     </section>

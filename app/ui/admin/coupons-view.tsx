@@ -1,8 +1,8 @@
 import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
 import { formatClp } from "~/domain/format";
-import { SelectField, TextField } from "./field";
-import { SubmitButton } from "./submit-button";
+import { SelectField, TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "./responsive-table";
 import { card, smallButton } from "./styles";
 import { courseOptionLabel, type CourseOption } from "./enrolments-view";

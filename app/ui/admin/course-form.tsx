@@ -1,10 +1,11 @@
 import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
-import { TextArea, TextField } from "./field";
-import { SubmitButton } from "./submit-button";
+import { SelectField, TextArea, TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
+import { TAX_TREATMENTS, TAX_TREATMENT_LABELS } from "~/domain/tax-documents";
 import { card } from "./styles";
 
-/** Every course field (decisions.md B4); the slug is derived from the title on the server. */
+/** Every course field (docs/decisions.md B4); the slug is derived from the title on the server. */
 export function CourseForm({
   values,
   errors,
@@ -46,6 +47,23 @@ export function CourseForm({
         <TextField label="Próxima fecha" name="nextDate" type="date" defaultValue={v("nextDate")} error={errors.nextDate} />
         <TextField label="Lugar" name="location" defaultValue={v("location")} error={errors.location} />
         <TextField label="Imagen (URL)" name="imageUrl" defaultValue={v("imageUrl")} error={errors.imageUrl} hint="Una ruta del sitio como /images/cursos/rcp.svg o una dirección https://" />
+        <TextField
+          label="Vigencia del certificado (meses)"
+          name="validityMonths"
+          inputMode="numeric"
+          defaultValue={v("validityMonths")}
+          error={errors.validityMonths}
+          hint="Cuenta desde el fin del mes de emisión (24: hasta el fin del mismo mes, dos años después). Vacío: el certificado no vence."
+        />
+        <SelectField
+          className="md:col-span-2"
+          label="Documento tributario de sus ventas"
+          name="taxTreatment"
+          defaultValue={v("taxTreatment") || "exempt"}
+          error={errors.taxTreatment}
+          options={TAX_TREATMENTS.map((t) => ({ value: t, label: TAX_TREATMENT_LABELS[t] }))}
+          hint="La capacitación suele estar exenta de IVA (boleta exenta 41, factura exenta 34); confírmalo con tu contador. Afecto: boleta 39, factura 33."
+        />
       </fieldset>
       <fieldset className="mt-6 grid gap-4">
         <legend className="text-base font-bold text-ink">Descripción</legend>

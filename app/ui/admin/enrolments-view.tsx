@@ -2,9 +2,10 @@ import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form, Link, useNavigation } from "react-router";
 import { ENROLMENT_STATUS_LABELS } from "~/domain/admin-forms";
 import { formatDateTime } from "~/domain/format";
-import { SelectField, TextField } from "./field";
+import { SelectField, TextField } from "~/ui/primitives/field";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "./responsive-table";
 import { badge, card, dangerButton, primaryButton, secondaryButton } from "./styles";
+import { Email } from "~/ui/primitives/email";
 
 export interface CourseOption {
   id: number;
@@ -156,7 +157,7 @@ export function EnrolmentsTable({ enrolments, removeHref }: { enrolments: Enrolm
                 <span className={cellLabel}>Persona</span>
                 <span>
                   <span className="block font-medium text-ink">{e.userName}</span>
-                  <span className="block break-all text-slate-600">{e.userEmail}</span>
+                  <Email address={e.userEmail} className="block text-slate-600" />
                 </span>
               </td>
               <td className={`${rtCell} whitespace-nowrap`}>

@@ -5,18 +5,19 @@ import {
   LESSON_STATUSES,
   LESSON_TYPE_LABELS,
   LESSON_TYPES,
-  MIN_EXAM_QUESTIONS,
-  uploadTooLargeMessage,
+  uploadLimitBytes, uploadTooLargeMessage,
 } from "~/domain/admin-forms";
 import { ConfirmDelete } from "./confirm-delete";
 import type { EditorReply } from "~/domain/action-result";
 import { resultFor } from "./editor-result";
-import { SelectField, TextArea, TextField } from "./field";
+import { SelectField, TextArea, TextField } from "~/ui/primitives/field";
 import { Notice } from "./notice";
 import { QuestionBank, type QuestionView } from "./question-bank";
-import { SubmitButton } from "./submit-button";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { card, fieldError, input, label as labelClass } from "./styles";
 import { formatFileSize } from "~/domain/format";
+import type { ExamSettings } from "~/domain/exam-settings";
+import { ExamSettingsForm } from "./exam-settings-form";
 
 export interface LessonEditorView {
   id: number;
@@ -40,7 +41,7 @@ function fileKindLabel(mime: string) {
   return "Archivo descargable";
 }
 
-function LessonForm({ lesson, result }: { lesson: LessonEditorView; result?: EditorReply }) {
+function LessonForm({ lesson, perAttempt, result }: { lesson: LessonEditorView; perAttempt: number; result?: EditorReply }) {
   const r = resultFor(result, `lesson-${lesson.id}`);
   const v = r.values ?? {
     title: lesson.title,
@@ -84,7 +85,7 @@ function LessonForm({ lesson, result }: { lesson: LessonEditorView; result?: Edi
             value: s,
             label: LESSON_STATUS_LABELS[s],
           }))}
-          hint={`Un examen se publica con ${MIN_EXAM_QUESTIONS} preguntas o más.`}
+          hint={lesson.type === "examen" ? `Un examen se publica con ${perAttempt} preguntas o más (las que toma cada intento).` : undefined}
         />
       </div>
       {lesson.type !== "examen" ? (
@@ -133,7 +134,7 @@ function UploadForm({
   // With JavaScript, a file over the limit is refused before sending it (the server refuses it anyway).
   const checkSize = (event: React.FormEvent<HTMLFormElement>) => {
     const chosen = (event.currentTarget.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
-    if (chosen && chosen.size > maxUploadMb * 1024 * 1024) {
+    if (chosen && chosen.size > uploadLimitBytes(maxUploadMb)) {
       event.preventDefault();
       setClientError(uploadTooLargeMessage(maxUploadMb));
     } else setClientError(null);
@@ -192,6 +193,7 @@ export function LessonEditor({
   lesson,
   file,
   questions,
+  examSettings,
   maxUploadMb,
   result,
 }: {
@@ -200,6 +202,7 @@ export function LessonEditor({
   lesson: LessonEditorView;
   file: LessonFileView | null;
   questions: QuestionView[];
+  examSettings: ExamSettings;
   maxUploadMb: number;
   result?: EditorReply;
 }) {
@@ -227,9 +230,10 @@ export function LessonEditor({
         />
       </div>
       {notice ? <Notice ok={notice.ok} message={notice.message!} /> : null}
-      <LessonForm lesson={lesson} result={result} />
+      <LessonForm lesson={lesson} perAttempt={examSettings.questionCount} result={result} />
       {lesson.type !== "examen" && lesson.type !== "practica" ? <UploadForm lesson={lesson} file={file} maxUploadMb={maxUploadMb} result={result} /> : null}
-      {lesson.type === "examen" ? <QuestionBank lessonId={lesson.id} questions={questions} result={result} /> : null}
+      {lesson.type === "examen" ? <ExamSettingsForm courseId={courseId} lessonId={lesson.id} settings={examSettings} result={result} /> : null}
+      {lesson.type === "examen" ? <QuestionBank lessonId={lesson.id} questions={questions} perAttempt={examSettings.questionCount} result={result} /> : null}
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { lessonTypeLabel } from "~/domain/lesson-types";
 import { ConfirmDelete } from "./confirm-delete";
 import type { EditorReply } from "~/domain/action-result";
 import { resultFor } from "./editor-result";
-import { SelectField, TextArea, TextField } from "./field";
-import { SubmitButton } from "./submit-button";
+import { SelectField, TextArea, TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { badge, card, secondaryButton, smallButton } from "./styles";
 
 export interface EditorLessonView {

@@ -20,7 +20,7 @@ export interface PresetSummaryView {
   questionCount: number;
 }
 
-/** The preset course's record and the action that publishes it (decisions.md B4). */
+/** The preset course's record and the action that publishes it (docs/decisions.md B4). */
 export function PresetCourse({ preset, result }: { preset: PresetSummaryView | null; result: ActionResult | null }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "publish-preset";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { SubmitButton } from "./submit-button";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { badge, card, secondaryButton } from "./styles";
 
 /** Publish / unpublish: a learner never sees a draft. */

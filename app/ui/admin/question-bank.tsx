@@ -1,15 +1,17 @@
+import { useState } from "react";
 import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
-import { MIN_EXAM_QUESTIONS } from "~/domain/admin-forms";
+import { QUESTION_KIND_LABELS, QUESTION_KINDS, TRUE_FALSE_OPTIONS, questionValues } from "~/domain/question-input";
 import { ConfirmDelete } from "./confirm-delete";
 import type { EditorReply } from "~/domain/action-result";
 import { resultFor } from "./editor-result";
-import { SelectField, TextArea, TextField } from "./field";
-import { SubmitButton } from "./submit-button";
+import { SelectField, TextArea, TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { card, secondaryButton } from "./styles";
 
 export interface QuestionView {
   id: number;
+  kind: string;
   prompt: string;
   options: string[];
   correctIndex: number;
@@ -18,42 +20,56 @@ export interface QuestionView {
 
 const LETTERS = ["A", "B", "C", "D"] as const;
 
+/** Four options and the right letter, or (true/false) only whether the statement is true. */
 function QuestionFields({ values, errors }: { values: FormValues; errors: FieldErrors }) {
+  const [kind, setKind] = useState(values.kind === "truefalse" ? "truefalse" : "choice");
   return (
     <>
-      <TextArea label="Pregunta" name="prompt" rows={2} defaultValue={values.prompt ?? ""} error={errors.prompt} />
-      <div className="grid gap-3 sm:grid-cols-2">
-        {LETTERS.map((letter, i) => (
-          <TextField key={letter} label={`Opción ${letter}`} name={`option${i}`} defaultValue={values[`option${i}`] ?? ""} error={errors[`option${i}`]} />
-        ))}
-      </div>
+      <label className="block text-sm font-semibold text-slate-800">
+        Tipo de pregunta
+        <select
+          name="kind"
+          value={kind}
+          onChange={(e) => setKind(e.currentTarget.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-sm text-slate-900 sm:w-auto"
+        >
+          {QUESTION_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {QUESTION_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <TextArea label={kind === "truefalse" ? "Afirmación" : "Pregunta"} name="prompt" rows={2} defaultValue={values.prompt ?? ""} error={errors.prompt} />
+      {kind === "choice" ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {LETTERS.map((letter, i) => (
+            <TextField key={letter} label={`Opción ${letter}`} name={`option${i}`} defaultValue={values[`option${i}`] ?? ""} error={errors[`option${i}`]} />
+          ))}
+        </div>
+      ) : null}
       <SelectField
-        label="Opción correcta"
+        key={kind}
+        label={kind === "truefalse" ? "Respuesta correcta" : "Opción correcta"}
         name="correctIndex"
         defaultValue={values.correctIndex ?? ""}
         error={errors.correctIndex}
-        options={[{ value: "", label: "Elige la opción correcta" }, ...LETTERS.map((l, i) => ({ value: String(i), label: `Opción ${l}` }))]}
+        options={
+          kind === "truefalse"
+            ? [{ value: "", label: "Elige la respuesta correcta" }, ...TRUE_FALSE_OPTIONS.map((o, i) => ({ value: String(i), label: o }))]
+            : [{ value: "", label: "Elige la opción correcta" }, ...LETTERS.map((l, i) => ({ value: String(i), label: `Opción ${l}` }))]
+        }
       />
       <TextArea label="Explicación (se muestra al revisar)" name="explanation" rows={2} defaultValue={values.explanation ?? ""} error={errors.explanation} />
     </>
   );
 }
 
-function toValues(q: QuestionView): FormValues {
-  return {
-    prompt: q.prompt,
-    option0: q.options[0] ?? "",
-    option1: q.options[1] ?? "",
-    option2: q.options[2] ?? "",
-    option3: q.options[3] ?? "",
-    correctIndex: String(q.correctIndex),
-    explanation: q.explanation,
-  };
-}
+const toValues = (q: QuestionView): FormValues => questionValues(q);
 
-export function QuestionBank({ lessonId, questions, result }: { lessonId: number; questions: QuestionView[]; result?: EditorReply }) {
+export function QuestionBank({ lessonId, questions, perAttempt, result }: { lessonId: number; questions: QuestionView[]; perAttempt: number; result?: EditorReply }) {
   const add = resultFor(result, "question-new");
-  const enough = questions.length >= MIN_EXAM_QUESTIONS;
+  const enough = questions.length >= perAttempt;
   return (
     <section aria-labelledby="banco-preguntas" className={`${card} p-5 sm:p-6`}>
       <h2 id="banco-preguntas" className="text-lg font-bold text-ink">
@@ -61,8 +77,8 @@ export function QuestionBank({ lessonId, questions, result }: { lessonId: number
       </h2>
       <p className={`mt-1 text-sm ${enough ? "text-slate-600" : "font-semibold text-amber-900"}`}>
         {enough
-          ? `Cada intento toma ${MIN_EXAM_QUESTIONS} preguntas al azar de este banco.`
-          : `Faltan ${MIN_EXAM_QUESTIONS - questions.length} preguntas para poder publicar el examen (mínimo ${MIN_EXAM_QUESTIONS}).`}
+          ? `Cada intento toma ${perAttempt} preguntas al azar de este banco.`
+          : `Faltan ${perAttempt - questions.length} preguntas para poder publicar el examen (mínimo ${perAttempt}).`}
       </p>
       {questions.length > 0 ? (
         <ol className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
@@ -74,6 +90,7 @@ export function QuestionBank({ lessonId, questions, result }: { lessonId: number
                   <div className="min-w-0">
                     <p className="font-semibold text-ink">
                       {i + 1}. {q.prompt}
+                      {q.kind === "truefalse" ? <span className="ml-2 text-xs font-semibold uppercase text-slate-600">Verdadero o falso</span> : null}
                     </p>
                     <ul className="mt-1 text-sm text-slate-700">
                       {q.options.map((o, k) => (

@@ -1,8 +1,8 @@
 // One order for the admin: facts, payment, refund, history, and the actions its state allows.
 import { Form } from "react-router";
 import { formatClp } from "~/domain/format";
-import { TextField } from "./field";
-import { SubmitButton } from "./submit-button";
+import { TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { card, dangerButton, secondaryButton } from "./styles";
 import { StatusBadge } from "~/ui/commerce/status-badge";
 import type { FormReply } from "~/domain/action-result";
@@ -101,9 +101,31 @@ export function SaleDetail({ detail, actionData }: { detail: Detail; actionData?
       {pendingTransfer ? (
         <div className={`${card} mt-6 p-5`}>
           <h2 className="text-lg font-bold text-ink">Transferencia</h2>
-          <p className="mt-1 text-sm text-slate-700">Confirma el pago cuando el dinero esté en la cuenta: la persona queda inscrita y recibe un correo.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Confirma el pago cuando el dinero esté en la cuenta: {o.quantity > 1 ? "los cupos quedan disponibles para la empresa" : "la persona queda inscrita"} y quien compró
+            recibe un correo. Solo un reembolso lo deshace.
+          </p>
           <div className="mt-4 flex flex-wrap items-end gap-4">
-            <Form method="post">
+            <Form method="post" className="space-y-3" aria-label="Marcar como pagado">
+              <div>
+                <label className="flex items-start gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    name="received"
+                    className="mt-0.5 h-4 w-4 accent-brand-700"
+                    aria-invalid={errors.received ? true : undefined}
+                    aria-describedby={errors.received ? "received-error" : undefined}
+                  />
+                  <span>
+                    Revisé la cuenta: llegaron {formatClp(o.amountClp)} con el comentario «Pedido {o.number}».
+                  </span>
+                </label>
+                {errors.received ? (
+                  <p id="received-error" className="mt-1 text-sm font-medium text-red-700">
+                    {errors.received}
+                  </p>
+                ) : null}
+              </div>
               <SubmitButton intent="confirm" label="Marcar como pagado" pendingLabel="Confirmando..." />
             </Form>
             <Form method="post" className="flex flex-wrap items-end gap-3">

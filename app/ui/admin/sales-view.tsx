@@ -2,11 +2,12 @@
 import { Form, Link } from "react-router";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/domain/commerce";
 import { formatClp } from "~/domain/format";
-import { SelectField, TextField } from "./field";
+import { SelectField, TextField } from "~/ui/primitives/field";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "./responsive-table";
 import { card, secondaryButton } from "./styles";
 import { courseOptionLabel, type CourseOption } from "./enrolments-view";
 import { StatusBadge } from "~/ui/commerce/status-badge";
+import { Email } from "~/ui/primitives/email";
 
 export interface SalesRowView {
   id: number;
@@ -20,6 +21,10 @@ export interface SalesRowView {
   courseTitle: string;
   buyerName: string;
   buyerEmail: string;
+  documentType: string;
+  documentFolio: number | null;
+  documentState: string;
+  creditNoteFolio: number | null;
 }
 
 export function SalesFilters({
@@ -86,6 +91,7 @@ export function SalesTable({ orders }: { orders: SalesRowView[] }) {
             <th scope="col" className={rtTh}>Cupón</th>
             <th scope="col" className={rtTh}>Monto</th>
             <th scope="col" className={rtTh}>Estado</th>
+            <th scope="col" className={rtTh}>Documento</th>
           </tr>
         </thead>
         <tbody className={rtBody}>
@@ -93,7 +99,7 @@ export function SalesTable({ orders }: { orders: SalesRowView[] }) {
             <tr key={o.id} className={rtRow}>
               <td className={`${rtCell} font-mono`}>
                 <span className={`${cellLabel} font-sans`}>Pedido</span>
-                <Link to={`/admin/ventas/${o.number}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                <Link to={`/admin/ventas/${o.number}`} className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline">
                   {o.number}
                 </Link>
               </td>
@@ -105,7 +111,7 @@ export function SalesTable({ orders }: { orders: SalesRowView[] }) {
                 <span className={cellLabel}>Comprador</span>
                 <span>
                   <span className="block font-medium text-ink">{o.buyerName}</span>
-                  <span className="block break-all text-slate-600">{o.buyerEmail}</span>
+                  <Email address={o.buyerEmail} className="block text-slate-600" />
                 </span>
               </td>
               <td className={rtCell}>
@@ -127,6 +133,21 @@ export function SalesTable({ orders }: { orders: SalesRowView[] }) {
               <td className={rtCell}>
                 <span className={cellLabel}>Estado</span>
                 <StatusBadge status={o.status} label={o.statusLabel} />
+              </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>Documento</span>
+                {o.documentType ? (
+                  <span>
+                    <span className="block font-medium text-ink">
+                      {o.documentType}
+                      {o.documentFolio ? ` N° ${o.documentFolio}` : ""}
+                    </span>
+                    <span className="block text-slate-600">{o.documentState}</span>
+                    {o.creditNoteFolio ? <span className="block text-slate-600">Nota de crédito N° {o.creditNoteFolio}</span> : null}
+                  </span>
+                ) : (
+                  <span>—</span>
+                )}
               </td>
             </tr>
           ))}
@@ -150,7 +171,7 @@ export function WaitlistSummary({ rows, totals }: { rows: { id: number; email: s
           <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
             {rows.map((r) => (
               <li key={r.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
-                <span className="break-all font-medium text-ink">{r.email}</span>
+                <Email address={r.email} className="font-medium text-ink" />
                 <span className="text-slate-600">
                   {r.courseTitle} · {r.createdAt}
                 </span>

@@ -1,7 +1,9 @@
+import { isAdmin } from "~/domain/permissions";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/domain/format";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "./responsive-table";
 import { badge, smallButton } from "./styles";
+import { Email } from "~/ui/primitives/email";
 
 export interface UserRowView {
   id: string;
@@ -41,17 +43,18 @@ export function UsersTable({ users, currentUserId }: { users: UserRowView[]; cur
                     <Link to={`/admin/usuarios/${encodeURIComponent(u.id)}`} className="text-brand-800 underline-offset-2 hover:underline">
                       {u.name}
                     </Link>
-                    {self ? <span className="ml-1 font-normal text-slate-600">(tú)</span> : null}
+                    {/* A real space, so the name reads "Ana Pérez (tú)", not "Ana Pérez(tú)", when read aloud or copied. */}
+                    {self ? <span className="font-normal text-slate-600"> (tú)</span> : null}
                   </span>
                 </td>
-                <td className={`${rtCell} break-all`}>
+                <td className={rtCell}>
                   <span className={cellLabel}>Correo</span>
-                  <span>{u.email}</span>
+                  <Email address={u.email} />
                 </td>
                 <td className={rtCell}>
                   <span className={cellLabel}>Rol</span>
-                  <span className={`${badge} ${u.role === "admin" ? "bg-brand-50 text-brand-800 ring-brand-200" : "bg-slate-50 text-slate-700 ring-slate-300"}`}>
-                    {u.role === "admin" ? "Administrador" : "Usuario"}
+                  <span className={`${badge} ${isAdmin(u) ? "bg-brand-50 text-brand-800 ring-brand-200" : "bg-slate-50 text-slate-700 ring-slate-300"}`}>
+                    {isAdmin(u) ? "Administrador" : "Usuario"}
                   </span>
                 </td>
                 <td className={rtCell}>
@@ -84,9 +87,9 @@ export function UserActions({ user: u, self, busy }: { user: Pick<UserRowView, "
       <Form method="post">
         <input type="hidden" name="intent" value="set-role" />
         <input type="hidden" name="userId" value={u.id} />
-        <input type="hidden" name="role" value={u.role === "admin" ? "user" : "admin"} />
-        <button type="submit" className={smallButton} disabled={busy || (self && u.role === "admin")} aria-label={`${u.role === "admin" ? "Quitar administrador a" : "Hacer administrador a"} ${u.name}`}>
-          {u.role === "admin" ? "Quitar administrador" : "Hacer administrador"}
+        <input type="hidden" name="role" value={isAdmin(u) ? "user" : "admin"} />
+        <button type="submit" className={smallButton} disabled={busy || (self && isAdmin(u))} aria-label={`${isAdmin(u) ? "Quitar administrador a" : "Hacer administrador a"} ${u.name}`}>
+          {isAdmin(u) ? "Quitar administrador" : "Hacer administrador"}
         </button>
       </Form>
       <Form method="post">

@@ -1,26 +1,32 @@
 // The checkout page: what is bought, for how much, how to pay, an optional coupon and the terms.
 import type { CheckoutReply } from "~/domain/action-result";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { site } from "~/config/site";
+import { TaxDataFields } from "./tax-data-fields";
+import { ChoiceCard } from "~/ui/primitives/choice-card";
 
 export type CheckoutActionData = CheckoutReply;
 
-const box = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
+/** The two boxes of a checkout: what is bought, and how it is paid. */
+export const checkoutBox = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 const errorText = "mt-1 text-sm font-medium text-red-700";
 
 export function CheckoutView({
   course,
   openTransfer,
   buyerEmail,
+  taxDocuments,
   actionData,
 }: {
   course: { id: number; title: string; priceLabel: string; category: string; level: string; includes: string[] };
   openTransfer: string | null;
   buyerEmail: string;
+  /** Whether sales get a boleta or factura: then the buyer says which. */
+  taxDocuments: boolean;
   actionData?: CheckoutActionData;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const busy = usePosting();
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const method = values.method || "webpay";
@@ -45,7 +51,7 @@ export function CheckoutView({
         ) : null}
 
         <div className="mt-8 grid gap-6 lg:grid-cols-5">
-          <div className={`${box} lg:col-span-2`} aria-labelledby="resumen-compra">
+          <div className={`${checkoutBox} lg:col-span-2`} aria-labelledby="resumen-compra">
             <h2 id="resumen-compra" className="text-lg font-bold text-ink">
               Tu compra
             </h2>
@@ -69,7 +75,7 @@ export function CheckoutView({
             </ul>
           </div>
 
-          <Form method="post" className={`${box} lg:col-span-3`} aria-labelledby="pago-titulo" noValidate>
+          <Form method="post" className={`${checkoutBox} lg:col-span-3`} aria-labelledby="pago-titulo" noValidate>
             <h2 id="pago-titulo" className="text-lg font-bold text-ink">
               Pago
             </h2>
@@ -78,95 +84,143 @@ export function CheckoutView({
                 {actionData.formError}
               </p>
             ) : null}
-            <fieldset className="mt-4" aria-describedby={errors.method ? "method-error" : undefined}>
-              <legend className="text-sm font-semibold text-slate-800">Medio de pago</legend>
-              <div className="mt-2 space-y-2">
-                <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-                  <input type="radio" name="method" value="webpay" defaultChecked={method === "webpay"} className="mt-1 accent-brand-700" />
-                  <span>
-                    <span className="block font-semibold text-ink">Webpay Plus</span>
-                    <span className="block text-sm text-slate-600">Tarjeta de crédito, débito o prepago. Acceso inmediato.</span>
-                  </span>
-                </label>
-                <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-                  <input type="radio" name="method" value="transfer" defaultChecked={method === "transfer"} className="mt-1 accent-brand-700" />
-                  <span>
-                    <span className="block font-semibold text-ink">Transferencia bancaria</span>
-                    <span className="block text-sm text-slate-600">Te enviamos los datos; el acceso se activa cuando confirmamos el pago (días hábiles).</span>
-                  </span>
-                </label>
-              </div>
-              {errors.method ? (
-                <p id="method-error" className={errorText}>
-                  {errors.method}
-                </p>
-              ) : null}
-            </fieldset>
+            <PaymentMethodField method={method} error={errors.method} />
 
-            <div className="mt-5">
-              <label htmlFor="coupon" className="block text-sm font-semibold text-slate-800">
-                Cupón de descuento (opcional)
-              </label>
-              <input
-                id="coupon"
-                name="coupon"
-                defaultValue={values.coupon ?? ""}
-                autoComplete="off"
-                autoCapitalize="characters"
-                maxLength={32}
-                aria-invalid={errors.coupon ? true : undefined}
-                aria-describedby={errors.coupon ? "coupon-error" : undefined}
-                className="mt-1 block w-full rounded-lg border border-slate-500 px-3 py-2 uppercase text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-700 sm:max-w-xs"
-              />
-              {errors.coupon ? (
-                <p id="coupon-error" className={errorText}>
-                  {errors.coupon}
-                </p>
-              ) : null}
-            </div>
+            {taxDocuments ? <TaxDataFields values={values} errors={errors} /> : null}
 
-            <details className="mt-5 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-              <summary className="cursor-pointer font-semibold text-ink">Términos de compra</summary>
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                <li>El acceso al curso es personal y se activa cuando se confirma el pago.</li>
-                <li>
-                  Vende {site.legalName}, RUT {site.rut}. Recibirás el comprobante por correo y en «Mis compras».
-                </li>
-                <li>
-                  Para anular una compra o pedir un reembolso escríbenos a {site.email} indicando el número de pedido.
-                </li>
-              </ul>
-            </details>
-            <div className="mt-3">
-              <label className="flex items-start gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name="terms"
-                  defaultChecked={values.terms === "on"}
-                  aria-invalid={errors.terms ? true : undefined}
-                  aria-describedby={errors.terms ? "terms-error" : undefined}
-                  className="mt-0.5 h-4 w-4 accent-brand-700"
-                />
-                Acepto los términos de compra
-              </label>
-              {errors.terms ? (
-                <p id="terms-error" className={errorText}>
-                  {errors.terms}
-                </p>
-              ) : null}
-            </div>
+            <CouponField value={values.coupon} error={errors.coupon} />
 
-            <button
-              type="submit"
-              disabled={busy}
-              aria-busy={busy || undefined}
-              className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
-            >
-              {busy ? "Procesando..." : "Confirmar compra"}
-            </button>
+            <PurchaseTerms checked={values.terms === "on"} error={errors.terms}>
+              <li>El acceso al curso es personal y se activa cuando se confirma el pago.</li>
+              <SellerTerms documents={taxDocuments ? ", con tu boleta o factura electrónica" : ""} />
+            </PurchaseTerms>
+
+            <ConfirmButton busy={busy} />
           </Form>
         </div>
       </div>
     </section>
+  );
+}
+
+/** Whether the page is posting its form (the confirm button then says so and waits). */
+export function usePosting(): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+}
+
+/** Webpay or bank transfer, as two large choices. */
+export function PaymentMethodField({ method, error, webpayText, transferText }: { method: string | undefined; error?: string; webpayText?: string; transferText?: string }) {
+  const choices = [
+    ["webpay", "Webpay Plus", webpayText ?? "Tarjeta de crédito, débito o prepago. Acceso inmediato."],
+    ["transfer", "Transferencia bancaria", transferText ?? "Te enviamos los datos; el acceso se activa cuando confirmamos el pago (días hábiles)."],
+  ] as const;
+  return (
+    <fieldset className="mt-4" aria-describedby={error ? "method-error" : undefined}>
+      <legend className="text-sm font-semibold text-slate-800">Medio de pago</legend>
+      <div className="mt-2 space-y-2">
+        {choices.map(([value, title, text]) => (
+          <ChoiceCard key={value} name="method" value={value} title={title} text={text} defaultChecked={(method || "webpay") === value} />
+        ))}
+      </div>
+      {error ? (
+        <p id="method-error" className={errorText}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function CouponField({ value, error }: { value: string | undefined; error?: string }) {
+  return (
+    <div className="mt-5">
+      <label htmlFor="coupon" className="block text-sm font-semibold text-slate-800">
+        Cupón de descuento (opcional)
+      </label>
+      <input
+        id="coupon"
+        name="coupon"
+        defaultValue={value ?? ""}
+        autoComplete="off"
+        autoCapitalize="characters"
+        maxLength={32}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "coupon-error" : undefined}
+        className="mt-1 block w-full rounded-lg border border-slate-500 px-3 py-2 uppercase text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-700 sm:max-w-xs"
+      />
+      {error ? (
+        <p id="coupon-error" className={errorText}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Who sells, where the receipt goes and how to ask for a refund: the terms every sale shares. */
+export function SellerTerms({ documents }: { documents: string }) {
+  return (
+    <>
+      <li>
+        Vende {site.legalName}, RUT {site.rut}. Recibirás el comprobante por correo y en «Mis compras»{documents}.
+      </li>
+      <li>Para anular una compra o pedir un reembolso escríbenos a {site.email} indicando el número de pedido.</li>
+    </>
+  );
+}
+
+/**
+ * The terms of the purchase and the box that accepts them. The academy has no terms page: the terms are these
+ * lines, and the checkbox's words link to them (opening them when they are folded).
+ */
+export function PurchaseTerms({ checked, error, children }: { checked: boolean; error?: string; children: ReactNode }) {
+  const open = () => {
+    const terms = document.getElementById("terminos-compra");
+    if (terms instanceof HTMLDetailsElement) terms.open = true;
+  };
+  return (
+    <>
+      <details id="terminos-compra" className="mt-5 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+        <summary className="cursor-pointer font-semibold text-ink">Términos de compra</summary>
+        <ul className="mt-2 list-disc space-y-1 pl-5">{children}</ul>
+      </details>
+      <div className="mt-3">
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="terms"
+            defaultChecked={checked}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "terms-error" : undefined}
+            className="mt-0.5 h-4 w-4 accent-brand-700"
+          />
+          <span>
+            Acepto los{" "}
+            <a href="#terminos-compra" onClick={open} className="font-semibold text-brand-700 underline underline-offset-2">
+              términos de compra
+            </a>
+          </span>
+        </label>
+        {error ? (
+          <p id="terms-error" className={errorText}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+export function ConfirmButton({ busy }: { busy: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
+    >
+      {busy ? "Procesando..." : "Confirmar compra"}
+    </button>
   );
 }

@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { StatusBadge } from "./status-badge";
 import { courseContentPath } from "~/domain/course-paths";
+import { TaxDocumentsList, type BuyerDocumentView } from "./tax-documents-list";
 
 export interface OrderViewData {
   number: string;
@@ -11,14 +12,20 @@ export interface OrderViewData {
   method: string;
   courseId: number;
   courseTitle: string;
+  /** A company's seat purchase: whom the seats are for and what was bought ('30 cupos de ‹course›'). */
+  seats?: { companyName: string; what: string } | null;
   /** Where 'paid' leads when it is not the course itself (seats bought for a company: its portal). */
   start?: { path: string; label: string } | null;
+  /** Where 'Intentar de nuevo' leads when it is not the course's checkout (seats: the company's). */
+  retryPath?: string | null;
   total: string;
   rows: { label: string; value: string }[];
   message: string | null;
   canPayAtWebpay: boolean;
   bank: { name: string; accountType: string; accountNumber: string; rut: string; holder: string; proofEmail: string } | null;
   issuer: string;
+  /** Its boleta or factura and, after a refund, the nota de crédito. */
+  documents: BuyerDocumentView[];
 }
 
 const primary = "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800";
@@ -50,7 +57,13 @@ export function OrderView({ order: o }: { order: OrderViewData }) {
           <h1 className="text-2xl font-bold text-ink sm:text-3xl">{paid ? "¡Gracias por tu compra!" : `Pedido ${o.number}`}</h1>
           <StatusBadge status={o.status} label={o.statusLabel} />
         </div>
-        {paid ? <p className="mt-2 text-slate-700">Tu pago está confirmado y ya tienes acceso a {o.courseTitle}.</p> : null}
+        {paid ? (
+          <p className="mt-2 text-slate-700">
+            {o.seats
+              ? `Tu pago está confirmado: los ${o.seats.what} ya están disponibles para ${o.seats.companyName}. Asígnalos a tus trabajadores desde el portal de la empresa.`
+              : `Tu pago está confirmado y ya tienes acceso a ${o.courseTitle}.`}
+          </p>
+        ) : null}
         {o.message ? (
           <p role={closed ? "alert" : "status"} className={`mt-4 rounded-lg border px-4 py-3 text-sm ${closed ? "border-brand-200 bg-brand-50 text-brand-800" : "border-amber-300 bg-amber-50 text-amber-900"}`}>
             {o.message}
@@ -61,7 +74,8 @@ export function OrderView({ order: o }: { order: OrderViewData }) {
           <>
             <p className="mt-4 text-slate-700">
               Para completar tu compra, transfiere exactamente <strong>{o.total}</strong> a esta cuenta e indica <strong>Pedido {o.number}</strong> en el
-              comentario. Cuando confirmemos el pago te avisaremos por correo y podrás empezar.
+              comentario. Cuando confirmemos el pago te avisaremos por correo
+              {o.seats ? " y los cupos quedarán disponibles para asignarlos." : " y podrás empezar."}
             </p>
             <Details
               title="Datos para la transferencia"
@@ -81,6 +95,7 @@ export function OrderView({ order: o }: { order: OrderViewData }) {
 
         <Details title={paid || o.status === "refunded" ? "Comprobante de compra" : "Detalle del pedido"} rows={o.rows} />
         {paid || o.status === "refunded" ? <p className="mt-3 text-xs text-slate-600">Emitido por {o.issuer}.</p> : null}
+        <TaxDocumentsList documents={o.documents} />
 
         <div className="mt-8 flex flex-wrap gap-3">
           {paid ? (
@@ -94,7 +109,7 @@ export function OrderView({ order: o }: { order: OrderViewData }) {
             </Link>
           ) : null}
           {closed ? (
-            <Link to={`/cursos/${o.courseId}/comprar`} className={primary}>
+            <Link to={o.retryPath ?? `/cursos/${o.courseId}/comprar`} className={primary}>
               Intentar de nuevo
             </Link>
           ) : null}

@@ -34,7 +34,7 @@ export function OrdersList({ orders }: { orders: OrderListItem[] }) {
                   <div>
                     <p className="font-semibold text-ink">{o.courseTitle}</p>
                     <p className="text-sm text-slate-600">
-                      Pedido {o.number} · {o.date} · {o.method}
+                      <span className="whitespace-nowrap">Pedido {o.number}</span> · {o.date} · {o.method}
                     </p>
                   </div>
                   <div className="text-right">

@@ -1,13 +1,14 @@
 // The admin's company pages: the list with the create form, and one company's managers, seats and orders.
 import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form, Link } from "react-router";
-import { SelectField, TextArea, TextField } from "../admin/field";
-import { SubmitButton } from "../admin/submit-button";
+import { SelectField, TextArea, TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
 import { card, smallButton } from "../admin/styles";
 import { SeatsTable, type SeatRow } from "./seats-table";
 import type { FormReply } from "~/domain/action-result";
 import { formatCount } from "~/domain/format";
+import { Email } from "~/ui/primitives/email";
 
 export type CompanyActionData = FormReply & { intent: string };
 
@@ -19,6 +20,8 @@ export function CompanyForm({ errors = {}, values = {} }: { errors?: FieldErrors
       <TextField label="Razón social" name="name" required defaultValue={values.name} error={errors.name} />
       <TextField label="RUT" name="rut" required defaultValue={values.rut} error={errors.rut} hint="Por ejemplo 76.543.210-3." />
       <TextField label="Giro (opcional)" name="giro" defaultValue={values.giro} error={errors.giro} />
+      <TextField label="Dirección (opcional)" name="address" defaultValue={values.address} error={errors.address} hint="Para sus facturas; el encargado puede completarla al comprar." />
+      <TextField label="Comuna (opcional)" name="comuna" defaultValue={values.comuna} error={errors.comuna} />
       <TextField label="Nombre del contacto" name="contactName" required defaultValue={values.contactName} error={errors.contactName} />
       <TextField label="Correo del contacto" name="contactEmail" type="email" inputMode="email" required defaultValue={values.contactEmail} error={errors.contactEmail} />
       <TextField label="Teléfono del contacto" name="contactPhone" type="tel" required defaultValue={values.contactPhone} error={errors.contactPhone} />
@@ -71,8 +74,8 @@ export function CompaniesTable({ companies }: { companies: CompanyListRow[] }) {
               </td>
               <td className={rtCell}>
                 <span className={cellLabel}>Contacto</span>
-                <span className="break-all">
-                  {c.contactName} · {c.contactEmail}
+                <span>
+                  {c.contactName} · <Email address={c.contactEmail} />
                 </span>
               </td>
               <td className={rtCell}>
@@ -96,7 +99,7 @@ export function CompaniesTable({ companies }: { companies: CompanyListRow[] }) {
 }
 
 export interface CompanyDetailView {
-  company: { id: number; name: string; rut: string; giro: string | null; contactName: string; contactEmail: string; contactPhone: string; createdAt: string };
+  company: { id: number; name: string; rut: string; giro: string | null; address: string | null; comuna: string | null; contactName: string; contactEmail: string; contactPhone: string; createdAt: string };
   managers: { userId: string; name: string; email: string; since: string }[];
   invitations: { id: number; email: string; name: string; expiresAt: string }[];
   seats: SeatRow[];
@@ -133,10 +136,16 @@ export function CompanyDetail({ view, actionData }: { view: CompanyDetailView; a
               <dd className="inline">{c.giro}</dd>
             </div>
           ) : null}
+          {c.address || c.comuna ? (
+            <div>
+              <dt className="inline font-semibold">Dirección: </dt>
+              <dd className="inline">{[c.address, c.comuna].filter(Boolean).join(", ")}</dd>
+            </div>
+          ) : null}
           <div>
             <dt className="inline font-semibold">Contacto: </dt>
-            <dd className="inline break-all">
-              {c.contactName} · {c.contactEmail} · {c.contactPhone}
+            <dd className="inline">
+              {c.contactName} · <Email address={c.contactEmail} /> · <span className="whitespace-nowrap">{c.contactPhone}</span>
             </dd>
           </div>
           <div>
@@ -153,7 +162,7 @@ export function CompanyDetail({ view, actionData }: { view: CompanyDetailView; a
             {view.managers.map((m) => (
               <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
-                  <span className="font-semibold text-ink">{m.name}</span> <span className="break-all text-slate-600">{m.email}</span>
+                  <span className="font-semibold text-ink">{m.name}</span> <Email address={m.email} className="text-slate-600" />
                 </span>
                 <Form method="post">
                   <input type="hidden" name="userId" value={m.userId} />
@@ -168,7 +177,7 @@ export function CompanyDetail({ view, actionData }: { view: CompanyDetailView; a
             {view.invitations.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
-                  <span className="font-semibold text-ink">{i.name}</span> <span className="break-all text-slate-600">{i.email}</span>{" "}
+                  <span className="font-semibold text-ink">{i.name}</span> <Email address={i.email} className="text-slate-600" />{" "}
                   <span className="text-slate-600">· invitación enviada, vence el {i.expiresAt}</span>
                 </span>
                 <Form method="post">

@@ -1,12 +1,13 @@
 // The manager's portal (/empresa): a company's courses and seats, one course's workers with their progress,
 // the invitations that still hold a seat, and the form to enrol one worker.
 import { Form, Link } from "react-router";
-import { TextField } from "../admin/field";
-import { SubmitButton } from "../admin/submit-button";
+import { TextField } from "~/ui/primitives/field";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
 import { card, smallButton } from "../admin/styles";
 import type { FormReply } from "~/domain/action-result";
 import { formatCount } from "~/domain/format";
+import { Email } from "~/ui/primitives/email";
 
 export type PortalActionData = FormReply & { intent: string };
 
@@ -90,7 +91,7 @@ export function WorkersTable({ workers }: { workers: WorkerView[] }) {
                 <span className={cellLabel}>Trabajador</span>
                 <span>
                   <span className="font-semibold text-ink">{w.name}</span>
-                  <span className="block break-all text-xs text-slate-600">{w.email}</span>
+                  <Email address={w.email} className="block text-xs text-slate-600" />
                 </span>
               </td>
               <td className={rtCell}>
@@ -160,7 +161,7 @@ export function InvitationsList({ invitations }: { invitations: InvitationView[]
         {invitations.map((i) => (
           <li key={i.id} className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
             <span>
-              <span className="font-semibold text-ink">{i.name}</span> <span className="break-all text-slate-600">{i.email}</span>{" "}
+              <span className="font-semibold text-ink">{i.name}</span> <Email address={i.email} className="text-slate-600" />{" "}
               <span className="whitespace-nowrap text-slate-600">· RUT {i.rut}</span>
               <span className={`block text-xs ${i.expired ? "font-semibold text-red-800" : "text-slate-600"}`}>
                 {i.stateLabel} · enviada el {i.sentAt} · {i.expired ? "venció" : "vence"} el {i.expiresAt}

@@ -1,9 +1,9 @@
 // Uploading many workers: the file form, then the preview with every row's problems, editable in place,
 // and the buttons to check again or to enrol every valid row.
 import { Form } from "react-router";
-import { SubmitButton } from "../admin/submit-button";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { card, fieldError, input, label, primaryButton, secondaryButton } from "../admin/styles";
-import { formatCount } from "~/domain/format";
+import { formatCount, plural } from "~/domain/format";
 
 export interface PreviewRow {
   line: number;
@@ -64,7 +64,7 @@ export function RosterPreview({ rows, valid, free }: { rows: PreviewRow[]; valid
     <Form method="post" className="mt-6" aria-label="Vista previa de la carga">
       <h2 className="text-lg font-bold text-ink">Vista previa</h2>
       <p className="mt-1 text-sm text-slate-700" role="status">
-        {formatCount(rows.length)} filas: <strong>{formatCount(valid)} válidas</strong>
+        {plural(rows.length, "fila", "filas")}: <strong>{plural(valid, "válida", "válidas")}</strong>
         {withProblems ? (
           <>
             {" "}

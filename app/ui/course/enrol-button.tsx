@@ -1,5 +1,6 @@
-// The course button of the enrol flow (product-spec.md §4, decisions.md B2):
-// anonymous → 'Ver Detalles' (on the detail page itself: 'Comprar curso', which signs in first and comes back);
+// The course button of the enrol flow (docs/product-spec.md §4, docs/decisions.md B2):
+// anonymous → 'Ver Detalles' (on the detail page itself: 'Comprar curso', which signs in — or signs up — first and
+// comes back to the checkout; a free course's checkout sends back to its page, where the button enrols);
 // signed-in user → 'Comprar curso' (POST, works without JavaScript; 'Procesando...' while it runs);
 // enrolled learner or admin → 'Acceder ahora'. A priced course's 'Comprar curso' leads to its checkout (the
 // server answers the POST with a redirect there); one that cannot be bought yet says what happens instead.
@@ -27,7 +28,7 @@ export function EnrolButton({ courseId, state, className }: { courseId: number; 
   if (state === "anonymous") {
     if (location.pathname === detailPath) {
       return (
-        <Link to={`/login?redirectTo=${encodeURIComponent(detailPath)}`} className={className}>
+        <Link to={`/login?redirectTo=${encodeURIComponent(`${detailPath}/comprar`)}`} className={className}>
           Comprar curso
         </Link>
       );

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { categoryBadge, primaryButton, secondaryButton } from "~/ui/admin/styles";
 import { CourseImage } from "./course-image";
 import type { DashboardCourseView } from "~/domain/dashboard-view";
-import { lessonsDoneLabel } from "~/domain/progress";
+import { lessonsDoneLabel, modulesProgressLabel } from "~/domain/progress";
 import { courseContentPath } from "~/domain/course-paths";
 import { formatCount, plural } from "~/domain/format";
 
@@ -49,11 +49,7 @@ export function LearnerCourseCard({ course }: { course: DashboardCourseView }) {
       <div className="mt-4">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
           <span className="font-semibold text-slate-700">Progreso</span>
-          <span>
-            <span className="text-slate-600">{lessonsDoneLabel(course.lessonsDone, course.lessonsTotal)}</span>
-            <span aria-hidden="true" className="text-slate-400"> · </span>
-            <span className="font-bold text-ink">{course.progress}%</span>
-          </span>
+          <span className="font-bold text-ink">{modulesProgressLabel(course.modulesDone, course.modulesTotal, course.progress)}</span>
         </div>
         <div
           role="progressbar"
@@ -61,28 +57,35 @@ export function LearnerCourseCard({ course }: { course: DashboardCourseView }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={course.progress}
-          aria-valuetext={`${course.progress} % completado, ${lessonsDoneLabel(course.lessonsDone, course.lessonsTotal)}`}
+          aria-valuetext={`${modulesProgressLabel(course.modulesDone, course.modulesTotal, course.progress)}; ${lessonsDoneLabel(course.lessonsDone, course.lessonsTotal)}`}
           className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-slate-200"
         >
           <div className={`h-full rounded-full ${course.completed ? "bg-emerald-600" : "bg-brand-700"}`} style={{ width: `${course.progress}%` }} />
         </div>
+        <p className="mt-1 text-sm text-slate-600">{lessonsDoneLabel(course.lessonsDone, course.lessonsTotal)}</p>
       </div>
+      {/* One primary action, and it studies (docs/decisions.md E5): the next lesson while there is one; the
+          course's content otherwise. 'Acceder ahora' opens the content too, never the sales page. */}
       <div className="mt-auto flex flex-col gap-2 pt-5">
-        <Link to={`/cursos/${course.courseId}`} className={primaryButton} aria-label={`Acceder ahora a ${course.title}`}>
-          Acceder ahora
-        </Link>
         {course.next ? (
           <Link
             to={`/cursos/${course.courseId}/contenido?leccion=${course.next.id}`}
-            className={`${secondaryButton} min-w-0`}
+            className={`${primaryButton} min-w-0`}
             // The visible text first (WCAG 2.5.3), then which course: several cards each have one.
             aria-label={`Continuar: ${course.next.title} (${course.title})`}
           >
             <span className="truncate">Continuar: {course.next.title}</span>
           </Link>
         ) : null}
+        <Link
+          to={courseContentPath(course.courseId)}
+          className={course.next ? secondaryButton : primaryButton}
+          aria-label={`Acceder ahora a ${course.title}`}
+        >
+          Acceder ahora
+        </Link>
         {course.certificate ? (
-          <a href={course.certificate.pdfPath} className={secondaryButton} aria-label={`Descargar certificado de ${course.title}`}>
+          <a href={course.certificate.pdfPath} className={secondaryButton} data-document aria-label={`Descargar certificado de ${course.title}`}>
             Descargar certificado
           </a>
         ) : null}

@@ -1,4 +1,4 @@
-// The dashboard screen (product-spec.md §2 Dashboard): used by /dashboard and, in its admin view, by /admin.
+// The dashboard screen (docs/product-spec.md §2 Dashboard): used by /dashboard and, in its admin view, by /admin.
 import { Link } from "react-router";
 import { container } from "~/ui/admin/styles";
 import { AdminCourseCard, LearnerCourseCard } from "./course-cards";
@@ -7,7 +7,8 @@ import { formatCount } from "~/domain/format";
 
 export const DASHBOARD_LOAD_ERROR = "Ha ocurrido un error al cargar tus datos. Por favor, intenta de nuevo más tarde.";
 
-export function DashboardView({ data, loading }: { data: DashboardViewData; loading: boolean }) {
+/** `extra`: sections another area adds below the introduction (the skills sessions). */
+export function DashboardView({ data, loading, extra }: { data: DashboardViewData; loading: boolean; extra?: React.ReactNode }) {
   const admin = data.isAdminView;
   return (
     <div className={`${container} py-8 sm:py-10`}>
@@ -28,6 +29,8 @@ export function DashboardView({ data, loading }: { data: DashboardViewData; load
           ? "Desde aquí puedes revisar todos los cursos de la plataforma, sus estudiantes y certificados, y entrar a las herramientas de administración."
           : "Aquí puedes seguir tu avance, continuar tus cursos donde los dejaste y descargar tus certificados."}
       </p>
+
+      {extra}
 
       {data.loadError ? (
         <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">

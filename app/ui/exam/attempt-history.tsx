@@ -1,4 +1,4 @@
-// The attempt history (product-spec.md §9): Intento, Fecha (dd/MM/yyyy HH:mm, America/Santiago), Puntaje, Resultado.
+// The attempt history (docs/product-spec.md §9): Intento, Fecha (dd/MM/yyyy HH:mm, America/Santiago), Puntaje, Resultado.
 import { formatDateTime } from "~/domain/format";
 
 export interface HistoryRow {

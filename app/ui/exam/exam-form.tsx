@@ -1,10 +1,10 @@
-// The ten questions of an attempt (product-spec.md §4 Exam view, §5): one radio group per question,
+// The ten questions of an attempt (docs/product-spec.md §4 Exam view, §5): one radio group per question,
 // options A–D, 'Enviar respuestas' enabled once all are answered (the server checks again), 'Volver' to the intro.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { answerFieldName } from "~/domain/exam-forms";
 import { OPTION_LETTERS } from "~/domain/grading";
-import { primaryButton, secondaryButton } from "./exam-intro";
+import { secondaryButton } from "./exam-intro";
 import "./exam-form.css";
 
 export interface ExamQuestion {
@@ -34,6 +34,43 @@ function useAutosave(lessonId: number, attemptId: number) {
   };
 }
 
+// Smaller than the house's button on a phone, so the count beside it is never cut.
+const barSubmit =
+  "inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60 sm:px-5 sm:text-base";
+
+/** Whole minutes and seconds left until `deadline`, as a clock shows them ('4:05'). */
+function clock(ms: number) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * A timed attempt's time left, counted in the browser; when it runs out the form sends itself (a moment after
+ * the limit, so the server's clock agrees) with whatever is answered. The server enforces the limit on its own.
+ */
+function useTimeLeft(deadline: string | null, serverTimeUp: boolean, onTimeUp: () => void) {
+  const [left, setLeft] = useState<number | null>(null);
+  const [up, setUp] = useState(serverTimeUp);
+  const fired = useRef(false);
+  useEffect(() => {
+    if (!deadline) return;
+    const end = Date.parse(deadline);
+    const tick = () => {
+      const ms = end - Date.now();
+      setLeft(ms);
+      if (ms <= 0) setUp(true);
+      if (ms <= -1500 && !fired.current && !serverTimeUp) {
+        fired.current = true;
+        onTimeUp();
+      }
+    };
+    tick();
+    const timer = setInterval(tick, 500);
+    return () => clearInterval(timer);
+  }, [deadline, serverTimeUp, onTimeUp]);
+  return { left, up };
+}
+
 export function ExamForm({
   lessonId,
   attemptId,
@@ -41,6 +78,8 @@ export function ExamForm({
   introHref,
   error,
   values,
+  deadline = null,
+  timeUp = false,
 }: {
   lessonId: number;
   attemptId: number;
@@ -48,6 +87,10 @@ export function ExamForm({
   introHref: string;
   error: string | null;
   values: Record<string, string>;
+  /** A timed attempt's limit (ISO). */
+  deadline?: string | null;
+  /** The server says the time is already over: only sending what was saved is left. */
+  timeUp?: boolean;
 }) {
   const navigation = useNavigation();
   const navigating = navigation.state !== "idle" && navigation.formData?.get("intent") === "exam-submit";
@@ -68,8 +111,10 @@ export function ExamForm({
   }, [submitAfterSave, autosave.busy, submit]);
   const submitting = navigating || submitAfterSave;
   const total = questions.length;
-  // Without JavaScript the button stays enabled and the server refuses an incomplete exam.
-  const incomplete = hydrated && answered < total;
+  const sendNow = useCallback(() => setSubmitAfterSave(true), []);
+  const time = useTimeLeft(deadline, timeUp, sendNow);
+  // Without JavaScript the button stays enabled and the server refuses an incomplete exam (until the time is up).
+  const incomplete = hydrated && answered < total && !time.up;
 
   function goToFirstUnanswered() {
     const form = formRef.current;
@@ -99,25 +144,19 @@ export function ExamForm({
       }}
       className="space-y-6"
     >
-      {/* Always in sight on a phone: how many are answered, and a jump to the first one left. */}
-      <div className="sticky top-16 z-10 -mx-3 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:top-20 sm:-mx-6 sm:px-6">
-        <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-ink" aria-live="polite">
-            {answered} de {total} respondidas
-          </p>
-          <div aria-hidden="true" className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200">
-            <div className="h-full rounded-full bg-brand-700" style={{ width: `${Math.round((answered / total) * 100)}%` }} />
-          </div>
-        </div>
-        {hydrated && answered < total ? (
-          <button type="button" onClick={goToFirstUnanswered} className={`${secondaryButton} shrink-0`}>
-            Ir a la primera sin responder
-          </button>
-        ) : null}
-      </div>
+      <p>
+        <Link to={introHref} preventScrollReset className={secondaryButton}>
+          Volver
+        </Link>
+      </p>
       <input type="hidden" name="intent" value="exam-submit" />
       <input type="hidden" name="leccion" value={lessonId} />
       <input type="hidden" name="intento" value={attemptId} />
+      {timeUp ? (
+        <p role="alert" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800">
+          El tiempo de la evaluación terminó. Envía para ver tu resultado: cuentan las respuestas guardadas hasta ese momento.
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800">
           {error}
@@ -150,7 +189,10 @@ export function ExamForm({
                         <span className="exam-option-letter">
                           {OPTION_LETTERS[oi]}
                         </span>
-                        <span>{option}</span>
+                        <span className="min-w-0 flex-1">{option}</span>
+                        <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" className="exam-option-check">
+                          <path d="M5 12l5 5L20 7" />
+                        </svg>
                       </label>
                     </div>
                   );
@@ -160,14 +202,28 @@ export function ExamForm({
           </li>
         ))}
       </ol>
-      <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white/95 py-3 backdrop-blur">
-        <Link to={introHref} preventScrollReset className={secondaryButton}>
-          Volver
-        </Link>
-        <span className="text-sm text-slate-700">
-          Respondidas {answered} de {total}
-        </span>
-        <button type="submit" className={primaryButton} disabled={incomplete || submitting}>
+      {/* The one bar in sight while answering (docs/decisions.md E7 amendment: a phone keeps most of its screen for
+          the questions): the count once, never cut, with the jump to the first question left and the submit. */}
+      <div className="sticky bottom-0 z-10 -mx-3 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:-mx-6 sm:px-6">
+        <div className="min-w-0 flex-1">
+          <p className="whitespace-nowrap text-sm font-semibold text-ink" aria-live="polite">
+            {answered} de {total} respondidas
+          </p>
+          <div aria-hidden="true" className="mt-1 h-1.5 max-w-48 overflow-hidden rounded-full bg-slate-200">
+            <div className="h-full rounded-full bg-brand-700" style={{ width: `${Math.round((answered / total) * 100)}%` }} />
+          </div>
+          {hydrated && answered < total ? (
+            <button type="button" onClick={goToFirstUnanswered} className="mt-0.5 min-h-6 text-left text-xs font-semibold text-brand-700 underline sm:text-sm">
+              Ir a la primera sin responder
+            </button>
+          ) : null}
+        </div>
+        {deadline ? (
+          <p className={`shrink-0 rounded-lg px-2 py-1 text-sm font-semibold ${time.up ? "bg-brand-50 text-brand-800" : "bg-slate-100 text-ink"}`} role="timer">
+            {time.up ? "Tiempo terminado" : time.left === null ? null : clock(time.left)}
+          </p>
+        ) : null}
+        <button type="submit" className={barSubmit} disabled={incomplete || submitting}>
           {submitting ? "Procesando..." : "Enviar respuestas"}
         </button>
       </div>

@@ -1,8 +1,10 @@
-// The result of a submitted attempt (decisions.md B11): after failing, the score and which questions were
+// The result of a submitted attempt (docs/decisions.md B11): after failing, the score and which questions were
 // wrong (never the right answers); after passing, the full review with correct answers and explanations.
 import { Link } from "react-router";
-import { OPTION_LETTERS, PASS_MARK } from "~/domain/grading";
-import { StartExamForm, primaryButton, secondaryButton } from "./exam-intro";
+import { OPTION_LETTERS } from "~/domain/grading";
+import { ExamPauseNotice, StartExamForm, primaryButton, secondaryButton } from "./exam-intro";
+import { CertificateMissing } from "./certificate-missing";
+import type { MissingLesson } from "~/domain/learning-view";
 
 export interface ResultQuestion {
   id: number;
@@ -19,6 +21,12 @@ export interface ExamResultData {
   attemptNumber: number;
   score: number;
   passed: boolean;
+  /** The exam's pass mark (its own setting, 70 % by default). */
+  passMark: number;
+  /** Another attempt is allowed. */
+  canRetry: boolean;
+  /** The next attempt waits until then (docs/decisions.md B13). */
+  pause: { opensAt: string; message: string } | null;
   correctCount: number;
   questions: ResultQuestion[];
 }
@@ -28,11 +36,16 @@ export function ExamResults({
   result,
   introHref,
   continueHref,
+  error = null,
+  missing = [],
 }: {
   lessonId: number;
   result: ExamResultData;
   introHref: string;
   continueHref: string;
+  /** A refused 'Reintentar' (the pause began in another tab meanwhile). */
+  error?: string | null;
+  missing?: readonly MissingLesson[];
 }) {
   const total = result.questions.length;
   return (
@@ -53,13 +66,22 @@ export function ExamResults({
         <p className="mt-2 text-slate-800">
           Respondiste correctamente {result.correctCount} de {total} preguntas.{" "}
           {result.passed
-            ? "¡Felicitaciones! Revisa abajo las respuestas correctas y sus explicaciones."
-            : `Necesitas ${PASS_MARK} % para aprobar. Repasa los temas de las preguntas marcadas como incorrectas y vuelve a intentarlo.`}
+            ? `${missing.length === 0 ? "¡Felicitaciones! " : ""}Revisa abajo las respuestas correctas y sus explicaciones.`
+            : result.canRetry
+              ? `Necesitas ${result.passMark} % para aprobar. Repasa los temas de las preguntas marcadas como incorrectas y vuelve a intentarlo.`
+              : `Necesitas ${result.passMark} % para aprobar. Ya usaste todos los intentos permitidos; si necesitas otro, escríbenos.`}
         </p>
       </section>
+      {result.passed ? <CertificateMissing lessons={missing} passed /> : null}
+      {error ? (
+        <p role="alert" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+          {error}
+        </p>
+      ) : null}
+      {!result.passed && result.canRetry && result.pause ? <ExamPauseNotice pause={result.pause} /> : null}
 
       <div className="flex flex-wrap gap-3">
-        {result.passed ? null : <StartExamForm lessonId={lessonId} label="Reintentar" />}
+        {result.passed || !result.canRetry || result.pause ? null : <StartExamForm lessonId={lessonId} label="Reintentar" />}
         <Link to={introHref} preventScrollReset className={secondaryButton}>
           Volver al resumen
         </Link>
@@ -104,7 +126,13 @@ export function ExamResults({
                 </ul>
               ) : (
                 <p className="mt-2 text-sm text-slate-700">
-                  Tu respuesta: <span className="font-semibold">{OPTION_LETTERS[q.chosen]}.</span> {q.options[q.chosen]}
+                  {q.chosen < 0 ? (
+                    "Sin responder."
+                  ) : (
+                    <>
+                      Tu respuesta: <span className="font-semibold">{OPTION_LETTERS[q.chosen]}.</span> {q.options[q.chosen]}
+                    </>
+                  )}
                 </p>
               )}
               {result.passed && q.explanation ? <p className="mt-3 text-sm text-slate-700">{q.explanation}</p> : null}

@@ -6,9 +6,9 @@ import type { NavigateFunction } from "react-router";
  * as a `<Link>` would (the same rules as React Router's own click handler: main button, no modifier key, no other
  * target, no download; the same address again replaces the history entry). Anything else is left to the browser.
  *
- * Why plain anchors at all (#19): each `<Link>` resolves its path against the route tree and runs its hooks on
- * every server render, about 8 µs apiece; a menu, a sub-navigation or a list of lessons is a dozen of them on
- * every page. One handler on the element around them does the same for the few that are ever clicked.
+ * Why plain anchors at all: each `<Link>` resolves its path against the route tree and runs its hooks on
+ * every server render; a menu, a sub-navigation or a list of lessons is a dozen of them on every page
+ * (docs/performance-log.md). One handler on the element around them does the same for the few that are ever clicked.
  * Only for containers whose links all lead to pages (never to a file, a CSV or a resource route).
  * Says whether the router took the click.
  */

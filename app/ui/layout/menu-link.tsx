@@ -21,6 +21,7 @@ export function MenuLink({
 }) {
   const active = isCurrentPath(pathname, to, end);
   return (
+    // eslint-disable-next-line links/internal-anchor -- only rendered in the header's, the admin's and the portal's menus, which follow their links
     <a href={to} aria-current={active ? "page" : undefined} className={typeof className === "function" ? className(active) : className}>
       {children}
     </a>

@@ -3,7 +3,7 @@ import { pageTitle } from "~/ui/seo";
 
 /**
  * A not-found answer (HTTP 404). By default the page for any unknown path, with links to / and /cursos
- * (product-spec.md §2); the course detail page reuses it for an unknown course.
+ * (docs/product-spec.md §2); the course detail page reuses it for an unknown course.
  */
 export function NotFoundContent({
   title = "Página no encontrada",

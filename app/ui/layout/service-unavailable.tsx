@@ -21,7 +21,7 @@ export function ServiceUnavailableContent() {
       <p className="mt-3 text-sm text-slate-600">{text.formNote}</p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {/* A plain link: it asks for the page again (GET), whatever request failed. */}
-        <a href={location.pathname + location.search} className={primary}>
+        <a href={location.pathname + location.search} className={primary} data-document>
           {text.retry}
         </a>
         <Link

@@ -1,4 +1,4 @@
-// The in-browser compression trainer (issue 16): the learner taps Space, Enter or the pad in rhythm for
+// The in-browser compression trainer: the learner taps Space, Enter or the pad in rhythm for
 // 30 s and sees the rate, regularity and pauses against 100–120/min. A round that holds the target is sent
 // to the server (tap times only), which recomputes the summary before it records the lesson as done.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
@@ -153,6 +153,10 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
           Comprime al ritmo de una RCP real durante <strong>{PRACTICE_SECONDS} segundos</strong>: pulsa la barra espaciadora (o Intro) o toca el
           recuadro, una vez por compresión. La meta es mantener <strong>entre {TARGET_MIN_RATE} y {TARGET_MAX_RATE} por minuto</strong>, de forma
           pareja y sin pausas de más de 2 segundos. Si quieres, practica sobre un cojín firme mientras tocas.
+        </p>
+        <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-slate-800">
+          <strong>Esta práctica entrena solo el ritmo.</strong> No mide la profundidad (5 a 6 cm) ni si dejas que el pecho vuelva por completo:
+          eso se aprende con un maniquí y un instructor, en una práctica presencial.
         </p>
         {completed ? (
           <p className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">Ya completaste esta práctica. Puedes repetirla cuando quieras.</p>

@@ -1,4 +1,4 @@
-// /cursos/{courseId}/contenido (product-spec.md §2 Course content): the module side panel (collapsible;
+// /cursos/{courseId}/contenido (docs/product-spec.md §2 Course content): the module side panel (collapsible;
 // a drawer below 768 px), the lesson viewer and the course progress.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
@@ -13,7 +13,8 @@ import { pageTitle } from "~/ui/seo";
 /** The URL param that opens the module drawer without JavaScript. */
 const DRAWER_PARAM = "modulos";
 
-export function CourseContentPage({ data, exam }: { data: ContentPageData; exam: ReactNode }) {
+/** `banner`: what the page shows under the progress (a worker's open SENCE session). */
+export function CourseContentPage({ data, exam, banner }: { data: ContentPageData; exam: ReactNode; banner?: ReactNode }) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const [drawerOpen, setDrawerOpen] = useState(search.get(DRAWER_PARAM) === "abierto");
@@ -96,7 +97,7 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
         <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 lg:px-8">
           <nav aria-label="Ruta de navegación" className="text-sm text-slate-600">
             <Link to="/dashboard" className="hover:text-brand-700 hover:underline">
-              Mi Dashboard
+              Mi panel
             </Link>
             <span aria-hidden="true"> / </span>
             <Link to={`/cursos/${data.course.id}`} className="hover:text-brand-700 hover:underline">
@@ -110,13 +111,13 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
           <div className="mt-4 max-w-xl">
             {data.enrolled ? (
               <>
-                <ProgressBar percent={data.progress} />
+                <ProgressBar percent={data.progress} modules={{ done: data.modulesDone, total: data.modulesTotal }} />
                 <p className="mt-1 text-sm text-slate-700">{lessonsDoneLabel(data.lessonsDone, data.lessonsTotal)}</p>
                 {data.completed ? (
                   <p className="mt-2 text-sm font-semibold text-green-800">
                     ¡Curso completado! Tu certificado está disponible en{" "}
                     <Link to="/dashboard" className="underline">
-                      tu dashboard
+                      tu panel
                     </Link>
                     .
                   </p>
@@ -129,6 +130,7 @@ export function CourseContentPage({ data, exam }: { data: ContentPageData; exam:
               </p>
             )}
           </div>
+          {banner}
         </div>
       </div>
 

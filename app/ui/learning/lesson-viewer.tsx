@@ -1,4 +1,4 @@
-// The lesson viewer (decisions.md A4): modes pdf, video, lectura, download and examen, a full-screen
+// The lesson viewer (docs/decisions.md A4): modes pdf, video, lectura, download and examen, a full-screen
 // button, and links to the previous and next lesson.
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
@@ -14,7 +14,7 @@ import { CompressionTrainer } from "./compression-trainer";
 import "./lesson-reading.css";
 
 /**
- * Opening a PDF or a reading completes it (decisions.md B8). The page tells the server once it is shown
+ * Opening a PDF or a reading completes it (docs/decisions.md B8). The page tells the server once it is shown
  * (the loader never writes); without JavaScript the learner marks it with a button.
  */
 function OpenRecorder({ lessonId }: { lessonId: number }) {
@@ -109,7 +109,7 @@ export function LessonViewer({
         <p className="mt-1 text-sm text-slate-600">
           {lesson.filename} {lesson.size ? `(${formatFileSize(lesson.size)})` : null}
         </p>
-        <a href={lesson.downloadUrl} className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        <a href={lesson.downloadUrl} data-document className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
           Descargar archivo
         </a>
       </div>
@@ -146,7 +146,7 @@ export function LessonViewer({
         </div>
         <div className="flex flex-wrap gap-2">
           {lesson.downloadUrl && lesson.mode !== "download" ? (
-            <a href={lesson.downloadUrl} className={smallButton}>
+            <a href={lesson.downloadUrl} data-document className={smallButton}>
               Descargar
             </a>
           ) : null}

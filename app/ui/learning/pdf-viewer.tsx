@@ -1,4 +1,4 @@
-// Presentations and documents shown in the app with pdf.js (decisions.md A4): page navigation, zoom,
+// Presentations and documents shown in the app with pdf.js (docs/decisions.md A4): page navigation, zoom,
 // fit to width (the default, so a phone shows the whole page width), and a text layer so text can be
 // selected. pdf.js is loaded only here, in the browser, on demand. We use its "legacy" build: the
 // modern one needs Promise.withResolvers in the page and in the worker (iOS Safari 17.4+); the legacy
@@ -184,7 +184,7 @@ export function PdfViewer({
           <div role="alert" className="m-3 rounded-lg bg-white p-4 text-sm text-slate-800">
             <p>No pudimos mostrar el documento en el visor.</p>
             <p className="mt-2">
-              <a href={downloadUrl ?? url} className="font-semibold text-brand-700 underline">
+              <a href={downloadUrl ?? url} data-document className="font-semibold text-brand-700 underline">
                 Abrir o descargar el documento
               </a>
             </p>
@@ -208,7 +208,7 @@ export function PdfViewer({
       ) : null}
       <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600">
         ¿No ves el documento?{" "}
-        <a href={downloadUrl ?? url} className="font-semibold text-brand-700 underline">
+        <a href={downloadUrl ?? url} data-document className="font-semibold text-brand-700 underline">
           Ábrelo o descárgalo aquí
         </a>
         .

@@ -1,4 +1,4 @@
-// Video lessons with the native player (decisions.md A4). Watching to the end or to 90 % completes the
+// Video lessons with the native player (docs/decisions.md A4). Watching to the end or to 90 % completes the
 // lesson (B8): the player tells the server once, with a POST to the content page's action.
 import { useRef } from "react";
 import { useFetcher } from "react-router";

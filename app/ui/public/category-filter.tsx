@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** Category buttons as links (?categoria=), so filtering works without JavaScript and can be shared (decisions.md B1). */
+/** Category buttons as links (?categoria=), so filtering works without JavaScript and can be shared (docs/decisions.md B1). */
 export function CategoryFilter({ categories, active }: { categories: readonly string[]; active: string | null }) {
   return (
     <nav aria-label="Filtrar por categoría">

@@ -9,11 +9,15 @@ export function uniqueEmail(prefix = "alumno") {
   return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}@academia.test`;
 }
 
-/** Creates a learner account and leaves the page's context signed in as it. */
+/**
+ * Creates a learner account and leaves the page's context signed in as it. Sign-up signs no one in (it answers
+ * an address in use the same way, docs/decisions.md B12): the sign-in follows, as /registro does it.
+ */
 export async function signUpAs(page: Page, input: { name?: string; email?: string; password?: string } = {}) {
   const user = { name: input.name ?? "Alumna Pruebas", email: input.email ?? uniqueEmail(), password: input.password ?? "clave-segura-1" };
   const res = await page.request.post("/api/auth/sign-up/email", { data: user, headers: { origin: BASE_URL } });
   expect(res.status(), await res.text()).toBe(200);
+  await signInAs(page, user.email, user.password);
   return user;
 }
 

@@ -1,4 +1,4 @@
-// Drives the compression trainer (issue 16) with the keyboard, as a learner would: one Space press per
+// Drives the compression trainer with the keyboard, as a learner would: one Space press per
 // compression at a steady rate. The rate is kept on the page's own clock (Playwright's fake clock, which
 // stands in for performance.now, Date and timers): it is paused, and moved on by exactly one interval
 // between presses. The page measures and reports the same as with a person's half minute of tapping, and

@@ -2,17 +2,18 @@
 // comes in: the app's forms, or Better Auth's own endpoint with a JSON, form-encoded or multipart body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { outbox, verification } from "~/server/db/schema";
-import { runDueJobs } from "~/server/outbox-worker.server";
-import { CLIENT_IP_HEADER, LIMITS } from "~/server/rate-limit.server";
+import { db } from "~/server/platform/db/client.server";
+import { outbox, verification } from "~/server/platform/db/schema";
+import { runDueJobs } from "~/server/platform/outbox/worker.server";
+import { CLIENT_IP_HEADER, LIMITS } from "~/server/platform/rate-limit.server";
 import { action as apiAction, loader as apiLoader } from "~/routes/api.auth";
 import { action as loginAction } from "~/routes/login";
 import { action as perfilAction } from "~/routes/perfil";
 import { action as newPasswordAction } from "~/routes/restablecer-contrasena-nueva";
 import { BASE, formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { apiRequest, call } from "./support";
+import { apiRequest } from "./support";
+import { callAndRead as call } from "../support/call";
 import { resetLink, startMailbox } from "./mailbox";
 
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
@@ -98,8 +99,15 @@ describe("límite de intentos de inicio de sesión, sea cual sea la codificació
         call(apiAction, encodedApiRequest("/sign-in/email", { email: u.email, password: `mala-${i}` }, "json")).then((r) => r.status),
       ),
     );
-    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.signInPerEmail.max);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    // The password gate may ask some to come back (503, nothing counted); of the rest, no more than the limit
+    // are checked, whichever order they ran in.
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeLessThanOrEqual(LIMITS.signInPerEmail.max);
+    expect(statuses.filter((s) => s !== 401 && s !== 429 && s !== 503)).toEqual([]);
+    for (let i = checked; i < LIMITS.signInPerEmail.max; i++) {
+      expect((await call(apiAction, apiRequest("/sign-in/email", { email: u.email, password: `otra-${i}` }))).status).toBe(401);
+    }
+    expect((await call(apiAction, apiRequest("/sign-in/email", { email: u.email, password: u.password }))).status).toBe(429);
   });
 
   it("una clave de más de 128 caracteres en /login recibe el mensaje de credenciales, en español", async () => {

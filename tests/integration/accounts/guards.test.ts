@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loader as signedInLayout } from "~/routes/signed-in-layout";
 import { loader as adminLayout } from "~/routes/admin/admin-layout";
-import { requireAdmin, requireUser } from "~/server/session.server";
+import { requireAdmin, requireUser } from "~/server/accounts/session.server";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "./support";
+import { callAndRead as call } from "../support/call";
 
 describe("guardias en el servidor (A2, A3)", () => {
   it.each(["/dashboard", "/perfil"])("%s sin sesión → 302 /login?redirectTo=…", async (path) => {

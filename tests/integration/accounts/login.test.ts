@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { eq, like, sql } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { loginAttempt, user } from "~/server/db/schema";
-import { getUser } from "~/server/session.server";
-import { CLIENT_IP_HEADER, LIMITS } from "~/server/rate-limit.server";
+import { db } from "~/server/platform/db/client.server";
+import { loginAttempt, user } from "~/server/platform/db/schema";
+import { getUser } from "~/server/accounts/session.server";
+import { CLIENT_IP_HEADER, LIMITS } from "~/server/platform/rate-limit.server";
 import { action as apiAction } from "~/routes/api.auth";
 import { action, loader } from "~/routes/login";
 import { cookieFrom, formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { apiRequest, call } from "./support";
+import { accountMessages as M } from "~/domain/account-messages";
+import { apiRequest } from "./support";
+import { callAndRead as call } from "../support/call";
 
 const TOO_MANY = "Demasiados intentos fallidos. Por favor, intenta más tarde.";
 const WRONG = "Correo electrónico o contraseña incorrectos.";
@@ -83,11 +85,15 @@ describe("inicio de sesión (/login)", () => {
     expect(await getUser(getRequest("/dashboard", u.cookie))).toBeNull();
   });
 
-  it("quien ya inició sesión y abre /login va a /dashboard", async () => {
+  it("quien ya inició sesión y abre /login va a la página que lo pidió (del sitio), o a /dashboard", async () => {
     const u = await createUser();
-    const out = await call(loader, getRequest("/login?redirectTo=/perfil", u.cookie));
-    expect(out.status).toBe(302);
-    expect(out.location).toBe("/dashboard");
+    const back = await call(loader, getRequest("/login?redirectTo=/perfil", u.cookie));
+    expect(back.status).toBe(302);
+    expect(back.location).toBe("/perfil");
+    const plain = await call(loader, getRequest("/login", u.cookie));
+    expect(plain.location).toBe("/dashboard");
+    const away = await call(loader, getRequest("/login?redirectTo=https%3A%2F%2Fevil.example", u.cookie));
+    expect(away.location).toBe("/dashboard");
   });
 
   it("el loader entrega solo un redirectTo del sitio", async () => {
@@ -134,8 +140,10 @@ describe("límite de intentos fallidos (B10)", () => {
     const results = await Promise.all(Array.from({ length: 15 }, (_, i) => login({ email: u.email, password: `mala-${i}` })));
     const checked = results.filter((r) => r.data.formError === WRONG).length;
     const refused = results.filter((r) => r.data.formError === TOO_MANY).length;
+    // Asked to come back by the password gate (503): not checked, not counted.
+    const busy = results.filter((r) => r.status === 503 && r.data.formError === M.busy).length;
     expect(checked).toBeLessThanOrEqual(LIMITS.signInPerEmail.max);
-    expect(checked + refused).toBe(15);
+    expect(checked + refused + busy).toBe(15);
     // Attempts refused while others were in flight do not count; the checked ones do.
     for (let i = checked; i < LIMITS.signInPerEmail.max; i++) {
       expect((await login({ email: u.email, password: `otra-${i}` })).data.formError).toBe(WRONG);

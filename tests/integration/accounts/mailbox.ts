@@ -1,6 +1,6 @@
 // A real SMTP server in the test process: the app sends through SMTP_URL, the test reads what arrived.
 import { SMTPServer } from "smtp-server";
-import { env, parseEnv, setEnv } from "~/server/env.server";
+import { env, parseEnv, setEnv } from "~/server/platform/env.server";
 
 export interface ReceivedMail {
   to: string[];

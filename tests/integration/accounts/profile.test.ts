@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { user } from "~/server/db/schema";
-import { getUser } from "~/server/session.server";
+import { db } from "~/server/platform/db/client.server";
+import { user } from "~/server/platform/db/schema";
+import { getUser } from "~/server/accounts/session.server";
 import { action as apiAction } from "~/routes/api.auth";
 import { action as loginAction } from "~/routes/login";
 import { action, loader } from "~/routes/perfil";
 import { action as logoutAction } from "~/routes/logout";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { apiRequest, call, nextCookie } from "./support";
+import { apiRequest, nextCookie } from "./support";
+import { callAndRead as call } from "../support/call";
 
 async function row(id: string) {
   const [r] = await db().select().from(user).where(eq(user.id, id));

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { account, session, user } from "~/server/db/schema";
-import { getUser } from "~/server/session.server";
+import { db } from "~/server/platform/db/client.server";
+import { account, session, user } from "~/server/platform/db/schema";
+import { getUser } from "~/server/accounts/session.server";
 import { action as apiAction } from "~/routes/api.auth";
 import { action, loader } from "~/routes/registro";
 import { cookieFrom, formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { apiRequest, call } from "./support";
+import { apiRequest } from "./support";
+import { callAndRead as call } from "../support/call";
 
 const unique = () => `nuevo.${Math.random().toString(36).slice(2, 10)}@academia.test`;
 const valid = () => ({ name: "Camila Soto", email: unique(), password: "clave-123", confirmPassword: "clave-123" });
@@ -67,11 +68,54 @@ describe("registro (/registro)", () => {
     expect(out.headers.getSetCookie().join("\n")).toMatch(/SameSite=Lax/i);
   });
 
-  it("un correo ya registrado (sin importar mayúsculas): 'Este correo electrónico ya está en uso.'", async () => {
+  it("un correo que ya tiene cuenta (sin importar mayúsculas): ni error ni sesión, la página pide revisar el correo y la cuenta queda igual", async () => {
+    const existing = await createUser({ name: "Dueña Original" });
+    const out = await call(action, formRequest("/registro", { ...valid(), email: `  ${existing.email.toUpperCase()}`, redirectTo: "/cursos/1/comprar" }));
+    expect(out.status).toBe(200);
+    expect(out.data).toEqual({
+      sentTo: existing.email,
+      loginPath: "/login?redirectTo=%2Fcursos%2F1%2Fcomprar",
+      registerPath: "/registro?redirectTo=%2Fcursos%2F1%2Fcomprar",
+    });
+    expect(out.headers.getSetCookie()).toEqual([]);
+    const rows = await db().select({ name: user.name }).from(user).where(sql`lower(${user.email}) = ${existing.email}`);
+    expect(rows).toEqual([{ name: "Dueña Original" }]);
+    // The owner's own password, not the one typed, still opens the account.
+    expect((await call(action, formRequest("/registro", { ...valid(), email: existing.email, password: existing.password, confirmPassword: existing.password }))).status).toBe(302);
+  });
+
+  it("quien se registra con su propio correo y su propia contraseña entra a su cuenta, como en /login", async () => {
+    const existing = await createUser({ name: "Dueña Distraída" });
+    const out = await call(action, formRequest("/registro", { name: "Otro Nombre", email: existing.email, password: existing.password, confirmPassword: existing.password, redirectTo: "/cursos/1/comprar" }));
+    expect(out).toMatchObject({ status: 302, location: "/cursos/1/comprar" });
+    const me = await getUser(getRequest("/dashboard", cookieFrom(out.headers)));
+    expect(me).toMatchObject({ id: existing.id, name: "Dueña Distraída" });
+  });
+
+  it("la API de registro responde igual a un correo nuevo y a uno con cuenta: 200, el mismo cuerpo, sin sesión", async () => {
     const existing = await createUser();
-    const out = await call(action, formRequest("/registro", { ...valid(), email: existing.email.toUpperCase() }));
-    expect(out.status).toBe(409);
-    expect(out.data.fieldErrors.email).toBe("Este correo electrónico ya está en uso.");
+    const fresh = unique();
+    const answers = [];
+    for (const email of [fresh, existing.email]) {
+      const res = await call(apiAction, apiRequest("/sign-up/email", { name: "Ana Prueba", email, password: "clave-123" }));
+      answers.push({ status: res.status, cookies: res.headers.getSetCookie(), body: res.data as { user: Record<string, unknown> } });
+    }
+    const [created, inUse] = answers as [(typeof answers)[number], (typeof answers)[number]];
+    expect(inUse.status).toBe(200);
+    expect(created.status).toBe(inUse.status);
+    expect(created.cookies).toEqual([]);
+    expect(inUse.cookies).toEqual([]);
+    const shape = (v: unknown): unknown =>
+      v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]).sort()) : v === null ? null : typeof v;
+    expect(shape(inUse.body)).toEqual(shape(created.body));
+    // Beyond the shape, the same values but for what names this very call (its id, address and time).
+    const own = { id: "", email: "", createdAt: "", updatedAt: "" };
+    expect({ ...inUse.body.user, ...own }).toEqual({ ...created.body.user, ...own });
+    expect(Object.keys(inUse.body)).toEqual(["user"]);
+    expect(inUse.body.user).toMatchObject({ email: existing.email, name: "Ana Prueba", emailVerified: false, role: "user" });
+    expect(inUse.body.user.id).not.toBe(existing.id);
+    // The new address has its account, signed in only by signing in.
+    expect(await roleOf(fresh)).toBe("user");
   });
 
   it("un campo role=admin en el formulario no crea un administrador", async () => {
@@ -142,5 +186,23 @@ describe("registro (/registro)", () => {
     expect(out.status).toBe(302);
     expect(out.location).toBe("/dashboard");
     expect((await call(loader, getRequest("/registro"))).status).toBe(200);
+  });
+
+  it("a mitad de una compra: la cuenta nueva vuelve al checkout; otro sitio o una página de acceso no cuentan", async () => {
+    const back = await call(action, formRequest("/registro", { ...valid(), redirectTo: "/cursos/1/comprar" }));
+    expect(back.status).toBe(302);
+    expect(back.location).toBe("/cursos/1/comprar");
+    for (const redirectTo of ["https://evil.example/", "//evil.example/x", "/login?redirectTo=/x", "/registro"]) {
+      const out = await call(action, formRequest("/registro", { ...valid(), redirectTo }));
+      expect(out.status, redirectTo).toBe(302);
+      expect(out.location, redirectTo).toBe("/dashboard");
+    }
+    // The page keeps the way back for its form and its 'Inicia sesión' link; signed in, it goes straight there.
+    const page = await call(loader, getRequest("/registro?redirectTo=%2Fcursos%2F1%2Fcomprar"));
+    expect(page.data).toEqual({ redirectTo: "/cursos/1/comprar" });
+    const u = await createUser();
+    const signedIn = await call(loader, getRequest("/registro?redirectTo=%2Fcursos%2F1%2Fcomprar", u.cookie));
+    expect(signedIn.location).toBe("/cursos/1/comprar");
+    expect((await call(loader, getRequest("/registro?redirectTo=https%3A%2F%2Fevil.example", u.cookie))).location).toBe("/dashboard");
   });
 });

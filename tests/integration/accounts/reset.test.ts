@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq, like, sql } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { outbox, verification } from "~/server/db/schema";
-import { runDueJobs } from "~/server/outbox-worker.server";
-import { env, parseEnv, setEnv } from "~/server/env.server";
-import { getUser } from "~/server/session.server";
+import { db } from "~/server/platform/db/client.server";
+import { outbox, verification } from "~/server/platform/db/schema";
+import { runDueJobs } from "~/server/platform/outbox/worker.server";
+import { env, parseEnv, setEnv } from "~/server/platform/env.server";
+import { getUser } from "~/server/accounts/session.server";
 import { loader as apiLoader, action as apiAction } from "~/routes/api.auth";
 import { action as requestAction } from "~/routes/restablecer-contrasena";
 import { action as newAction, loader as newLoader } from "~/routes/restablecer-contrasena-nueva";
 import { action as loginAction } from "~/routes/login";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { apiRequest, call } from "./support";
+import { apiRequest } from "./support";
+import { callAndRead as call } from "../support/call";
 import { resetLink, startMailbox } from "./mailbox";
 
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;

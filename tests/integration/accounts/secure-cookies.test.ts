@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { resetAuth } from "~/server/auth.server";
-import { env, parseEnv, setEnv } from "~/server/env.server";
-import { getUser } from "~/server/session.server";
+import { resetAuth } from "~/server/accounts/auth.server";
+import { env, parseEnv, setEnv } from "~/server/platform/env.server";
+import { getUser } from "~/server/accounts/session.server";
 import { action } from "~/routes/registro";
 import { cookieFrom, formRequest, getRequest } from "../support/requests";
-import { call } from "./support";
+import { callAndRead as call } from "../support/call";
 
 const previous = env();
 afterAll(() => {

@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "~/server/env.server";
-import { CLIENT_IP_HEADER } from "~/server/rate-limit.server";
+import { env } from "~/server/platform/env.server";
+import { CLIENT_IP_HEADER } from "~/server/platform/rate-limit.server";
 import { cspForReplay, requestGuards, securityHeaders } from "../../../server/security";
 
 let base = "";
@@ -78,10 +78,11 @@ describe("origen de las solicitudes que cambian algo (CSRF)", () => {
     expect((await post("/logout", { referer: `${base}/perfil` })).status).toBe(200);
   });
 
-  it("el mismo Host o el origen de PUBLIC_URL pasan", async () => {
+  it("el origen al que se envió la solicitud pasa; el de PUBLIC_URL con otro Host no (React Router tampoco la aceptaría)", async () => {
     expect((await post("/perfil", { origin: base })).status).toBe(200);
-    expect((await post("/perfil", { origin: new URL(env().PUBLIC_URL).origin })).status).toBe(200);
     expect(lastBody).toBe("a=1");
+    expect(new URL(env().PUBLIC_URL).origin).not.toBe(base);
+    expect((await post("/perfil", { origin: new URL(env().PUBLIC_URL).origin })).status).toBe(403);
   });
 
   it("un dominio parecido no pasa", async () => {

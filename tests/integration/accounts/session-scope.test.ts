@@ -2,11 +2,11 @@
 // and what is looked up reflects the database at that moment: a ban or a new name shows on the next request.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { session, user } from "~/server/db/schema";
-import { getAuth } from "~/server/auth.server";
-import { withRequestScope } from "~/server/request-scope.server";
-import { getUser } from "~/server/session.server";
+import { db } from "~/server/platform/db/client.server";
+import { session, user } from "~/server/platform/db/schema";
+import { getAuth } from "~/server/accounts/auth.server";
+import { withRequestScope } from "~/server/platform/http/request-scope.server";
+import { getUser } from "~/server/accounts/session.server";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 

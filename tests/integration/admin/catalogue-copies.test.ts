@@ -1,6 +1,6 @@
 // The admin pages' copies of the catalogue (the course pickers of sales, enrolments and coupons; the admin
 // dashboard's course cards; the overview's course filter), kept per process as production keeps them
-// (app/server/catalogue-cache.server.ts, on here; the other tests read afresh): creating a course and adding
+// (app/server/catalogue/cache.server.ts, on here; the other tests read afresh): creating a course and adding
 // a module to it show on the very next page.
 import { describe, expect, it } from "vitest";
 import { action as newAction } from "~/routes/admin/curso-nuevo";
@@ -11,7 +11,7 @@ import { loader as adminLoader } from "~/routes/admin/index";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { useCatalogueCopies } from "../support/catalogue-copies";
-import { call } from "./call";
+import { call } from "../support/call";
 
 useCatalogueCopies();
 

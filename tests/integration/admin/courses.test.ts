@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { asset, course, courseModule, enrolment, lesson, lessonCompletion, question } from "~/server/db/schema";
-import { env, setEnv } from "~/server/env.server";
-import { listPublishedCourses } from "~/server/courses.server";
+import { db } from "~/server/platform/db/client.server";
+import { asset, course, courseModule, enrolment, lesson, lessonCompletion, question } from "~/server/platform/db/schema";
+import { env, setEnv } from "~/server/platform/env.server";
+import { listPublishedCourses } from "~/server/catalogue/courses.server";
 import { action as coursesAction, loader as coursesLoader } from "~/routes/admin/cursos";
 import { action as newAction, loader as newLoader } from "~/routes/admin/curso-nuevo";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/curso-editor";
 import { BASE, formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call, isRefused } from "./call";
+import { call, isRefused } from "../support/call";
 import { createCourse, enrol } from "./factories";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");

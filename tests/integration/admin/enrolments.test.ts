@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { certificate, enrolment } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { certificate, enrolment } from "~/server/platform/db/schema";
 import { action, loader } from "~/routes/admin/inscripciones";
 import { loader as csvLoader } from "~/routes/admin/inscripciones-csv";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call, isRefused } from "./call";
+import { call, isRefused } from "../support/call";
 import { createCourse, enrol, issueCertificate } from "./factories";
 
 async function countEnrolments() {
@@ -142,7 +142,7 @@ describe("/admin/inscripciones", () => {
     const res = await call(csvLoader, getRequest(`/admin/inscripciones.csv?curso=${c.id}`, admin.cookie));
     const response = res.response!;
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="inscripciones-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="inscripciones-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''inscripciones-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));

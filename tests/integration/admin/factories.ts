@@ -1,6 +1,6 @@
 // Small factories for the admin tests: courses with content, enrolments, certificates, messages.
-import { db } from "~/server/db/client.server";
-import { certificate, contactMessage, course, courseModule, enrolment, lesson } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { certificate, contactMessage, course, courseModule, enrolment, lesson } from "~/server/platform/db/schema";
 
 let n = 0;
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { contactMessage } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { contactMessage } from "~/server/platform/db/schema";
 import { action, loader } from "~/routes/admin/mensajes";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call, isRefused } from "./call";
+import { call, isRefused } from "../support/call";
 import { createMessage } from "./factories";
 
 describe("/admin/mensajes", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { certificate, enrolment, statCounter, user } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { certificate, enrolment, statCounter, user } from "~/server/platform/db/schema";
 import { createUser } from "../support/users";
 import { createCourse } from "./factories";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { session, user } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { session, user } from "~/server/platform/db/schema";
 import { action, loader } from "~/routes/admin/usuarios";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call, isRefused } from "./call";
+import { call, isRefused } from "../support/call";
 
 async function row(id: string) {
   const [r] = await db().select().from(user).where(eq(user.id, id));

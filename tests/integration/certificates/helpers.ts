@@ -1,8 +1,8 @@
 // Certificate test helpers: a learner with a completed enrolment, and ways to read a certificate PDF.
 import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
-import { db } from "~/server/db/client.server";
-import { courseModule, enrolment, lesson } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { courseModule, enrolment, lesson } from "~/server/platform/db/schema";
 import { createUser } from "../support/users";
 
 /** A learner enrolled in a course and finished it (the learning flow's end state). */
@@ -43,6 +43,18 @@ export async function pdfText(bytes: Uint8Array) {
   return { text: pages.join("\n"), numPages: pages.length, width: size[2]! - size[0]!, height: size[3]! - size[1]! };
 }
 
+/** Each text run of page 1 with its font size (points) and its distance from the top of the page. */
+export async function pdfTextRuns(bytes: Uint8Array) {
+  const doc = await openPdf(bytes);
+  const page = await doc.getPage(1);
+  const top = page.view[3]!;
+  const content = await page.getTextContent();
+  await doc.destroy();
+  return content.items.flatMap((item) =>
+    "str" in item && item.str.trim() ? [{ text: item.str, size: Math.hypot(item.transform[2]!, item.transform[3]!), fromTop: top - item.transform[5]! }] : [],
+  );
+}
+
 /** Renders page 1 (pdf.js with its Node canvas) and decodes the QR code found anywhere on it. */
 export async function decodeQrOnFirstPage(bytes: Uint8Array): Promise<string | null> {
   const doc = await openPdf(bytes);
@@ -59,7 +71,7 @@ export async function decodeQrOnFirstPage(bytes: Uint8Array): Promise<string | n
   return found?.data ?? null;
 }
 
-/** A course's lessons as the hours rule reads them (decisions.md D1). */
+/** A course's lessons as the hours rule reads them (docs/decisions.md D1). */
 export async function lessonsOfCourse(courseId: number) {
   return db()
     .select({ durationMin: lesson.durationMin, status: lesson.status })

@@ -2,8 +2,8 @@ import { courseHours } from "~/domain/course-hours";
 import { formatHours } from "~/domain/format";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { certificate, course, user } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { certificate, course, user } from "~/server/platform/db/schema";
 import {
   countCertificatesByCourse,
   getCertificateByCode,
@@ -11,7 +11,7 @@ import {
   issueCertificateForEnrolment,
   listCertificatesForUser,
   certificateMailFor,
-} from "~/server/certificates.server";
+} from "~/server/certificates/certificates.server";
 import { formatCertificateCode, isValidCertificateCode } from "~/domain/certificate-code";
 import { completedEnrolment, lessonsOfCourse } from "./helpers";
 

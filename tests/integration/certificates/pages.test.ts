@@ -1,8 +1,8 @@
 import { courseHours } from "~/domain/course-hours";
 import { formatHours } from "~/domain/format";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { issueCertificateForEnrolment } from "~/server/certificates.server";
+import { db } from "~/server/platform/db/client.server";
+import { issueCertificateForEnrolment } from "~/server/certificates/certificates.server";
 import { formatCertificateCode } from "~/domain/certificate-code";
 import * as verifyPage from "~/routes/certificado";
 import * as searchPage from "~/routes/certificados";
@@ -55,7 +55,12 @@ describe("página pública /certificados/{código}", () => {
         hours: formatHours(courseHours(await lessonsOfCourse(1))),
         date: "21 de noviembre de 2026",
         pdfPath: null,
+        // Course 1 ships with 24 months (docs/certificate-validity.md): through the end of November 2028.
+        state: expect.objectContaining({ kind: "vigente", validUntil: "2028-11-30" }),
+        kind: "theory",
+        practical: null,
       },
+      admin: null,
     });
     const json = JSON.stringify(res.body);
     expect(json).not.toContain(learner.email);
@@ -92,9 +97,12 @@ describe("página pública /certificados/{código}", () => {
   });
 
   it("pide a los buscadores no indexar la página", () => {
-    const meta = verifyPage.meta({ loaderData: { found: true } } as never);
+    const meta = verifyPage.meta({ loaderData: { found: true, certificate: { state: { kind: "vigente" } } } } as never);
     expect(meta).toContainEqual({ name: "robots", content: "noindex" });
     expect(meta).toContainEqual({ title: "Certificado válido | Academia Andes" });
+    // The tab's title tells the state too (docs/certificate-validity.md).
+    const expired = verifyPage.meta({ loaderData: { found: true, certificate: { state: { kind: "vencido" } } } } as never);
+    expect(expired).toContainEqual({ title: "Certificado vencido | Academia Andes" });
   });
 });
 

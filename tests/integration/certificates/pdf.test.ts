@@ -1,13 +1,14 @@
 import { courseHours } from "~/domain/course-hours";
 import { formatHours } from "~/domain/format";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { issueCertificateForEnrolment } from "~/server/certificates.server";
+import { db } from "~/server/platform/db/client.server";
+import { issueCertificateForEnrolment } from "~/server/certificates/certificates.server";
 import { formatCertificateCode } from "~/domain/certificate-code";
 import { loader } from "~/routes/certificado-pdf";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { completedEnrolment, decodeQrOnFirstPage, pdfText, lessonsOfCourse } from "./helpers";
+import { completedEnrolment, decodeQrOnFirstPage, pdfText, pdfTextRuns, lessonsOfCourse } from "./helpers";
+import { certificateScope } from "~/domain/certificate-scope";
 
 async function download(code: string, cookie?: string) {
   const path = `/certificados/${code}/pdf`;
@@ -34,8 +35,8 @@ describe("PDF del certificado", () => {
     const res = await download(shown, learner.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="certificado-${shown}.pdf"`);
-    expect(res.headers.get("cache-control")).toBe("private");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="certificado-${shown}.pdf"; filename*=UTF-8''certificado-${shown}.pdf`);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
     const { text, numPages, width, height } = await pdfText(bytes);
@@ -54,6 +55,18 @@ describe("PDF del certificado", () => {
     expect(text).toContain("Directora Académica");
     expect(text).toContain("Academia Andes Capacitación SpA");
     expect(text).toContain("Santiago");
+  });
+
+  it("dice que es teórico y no evalúa habilidades prácticas tan visible como su título, no en letra chica", async () => {
+    const res = await download(shown, learner.cookie);
+    const runs = await pdfTextRuns(new Uint8Array(await res.arrayBuffer()));
+    const headline = runs.find((r) => r.text.includes("NO EVALÚA HABILIDADES PRÁCTICAS"));
+    const holder = runs.find((r) => r.text.includes("José Muñoz"))!;
+    expect(headline?.text).toBe(certificateScope().headline.toUpperCase());
+    // Right under the title and above the holder's name, in bold type as large as the course's other headings.
+    expect(headline!.size).toBeGreaterThanOrEqual(12);
+    expect(headline!.fromTop).toBeLessThan(holder.fromTop);
+    expect(headline!.fromTop).toBeLessThan(210);
   });
 
   it("el código QR del PDF abre la página pública de verificación", async () => {

@@ -1,15 +1,16 @@
 // /admin/ventas, /admin/ventas/:number and /admin/cupones: who may use them, transfers confirmed or rejected,
 // refunds through Webpay (ending access or keeping it), every change recorded, and the CSV export.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { eq } from "drizzle-orm";
 import * as salesRoute from "~/routes/admin/ventas";
 import * as saleRoute from "~/routes/admin/venta";
 import * as csvRoute from "~/routes/admin/ventas-csv";
 import * as couponsRoute from "~/routes/admin/cupones";
-import { db } from "~/server/db/client.server";
-import { coupon, orderEvent, refund } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { coupon, orderEvent, refund } from "~/server/platform/db/schema";
 import { useLocalWebpay } from "../payments/webpay-support";
-import { call } from "../learning/call";
+import { call } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { enrolmentsOf, mailsTo, numberFrom, orderRow, payWith, returnToAcademy, startCheckout } from "./support";
@@ -38,8 +39,8 @@ describe("acceso a ventas y cupones", () => {
       expect((await call(fn, getRequest(path), params)).location).toMatch(/^\/login/);
       expect((await call(fn, getRequest(path, learner.cookie), params)).location).toBe("/dashboard");
     }
-    expect((await act(number, { intent: "confirm" }, learner.cookie)).location).toBe("/dashboard");
-    expect((await act(number, { intent: "confirm" })).location).toMatch(/^\/login/);
+    expect((await act(number, { intent: "confirm", received: "on" }, learner.cookie)).location).toBe("/dashboard");
+    expect((await act(number, { intent: "confirm", received: "on" })).location).toMatch(/^\/login/);
     expect((await call(couponsRoute.action, formRequest("/admin/cupones", { intent: "create", code: "X1234", kind: "percent", value: "100" }, { cookie: learner.cookie }))).location).toBe("/dashboard");
     expect((await orderRow(number)).status).toBe("pending");
     expect(await db().select().from(coupon).where(eq(coupon.code, "X1234"))).toHaveLength(0);
@@ -50,13 +51,21 @@ describe("transferencias", () => {
   it("marcar pagada inscribe, avisa por correo y queda en el historial con quién lo hizo", async () => {
     const admin = await createUser({ role: "admin", name: "Admin Ventas" });
     const { u, number } = await transferOrder();
-    const res = await act(number, { intent: "confirm" }, admin.cookie);
+    // The confirmation step: without saying the money arrived, nothing changes and nobody is mailed.
+    const unchecked = await act(number, { intent: "confirm" }, admin.cookie);
+    expect(unchecked.status).toBe(400);
+    expect(unchecked.data.fieldErrors).toEqual({ received: "Marca la casilla cuando hayas visto el dinero en la cuenta." });
+    expect((await orderRow(number)).status).toBe("pending");
+    expect(await enrolmentsOf(u.id)).toBe(0);
+    expect(await mailsTo(u.email)).not.toContain("Pago confirmado: Reanimación Cardiopulmonar solo Compresiones");
+    expect((await act(number, { intent: "confirm", received: "yes" }, admin.cookie)).status).toBe(400);
+    const res = await act(number, { intent: "confirm", received: "on" }, admin.cookie);
     expect(res.data).toMatchObject({ ok: true });
     expect((await orderRow(number)).status).toBe("paid");
     expect(await enrolmentsOf(u.id)).toBe(1);
     expect(await mailsTo(u.email)).toContain("Pago confirmado: Reanimación Cardiopulmonar solo Compresiones");
     // Twice (two admins at once): one payment, one enrolment; the second is told.
-    const again = await act(number, { intent: "confirm" }, admin.cookie);
+    const again = await act(number, { intent: "confirm", received: "on" }, admin.cookie);
     expect(again.status).toBe(409);
     const detail = await call(saleRoute.loader, getRequest(`/admin/ventas/${number}`, admin.cookie), { number });
     expect(detail.data.events.map((e: { from: string; to: string; actor: string }) => `${e.from}→${e.to}`)).toEqual(["—→Pendiente", "Pendiente→Pagado"]);
@@ -66,7 +75,7 @@ describe("transferencias", () => {
   it("dos confirmaciones al mismo tiempo dejan un pago y una inscripción", async () => {
     const admin = await createUser({ role: "admin" });
     const { u, number } = await transferOrder();
-    const results = await Promise.all([act(number, { intent: "confirm" }, admin.cookie), act(number, { intent: "confirm" }, admin.cookie)]);
+    const results = await Promise.all([act(number, { intent: "confirm", received: "on" }, admin.cookie), act(number, { intent: "confirm", received: "on" }, admin.cookie)]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await enrolmentsOf(u.id)).toBe(1);
   });
@@ -150,6 +159,29 @@ describe("listado, totales y CSV", () => {
 });
 
 describe("cupones", () => {
+  afterEach(() => resetClock());
+
+  it("un cupón que vence el 31/12/2026 vale hasta las 23:59:59 de ese día en Chile, y se muestra así; no hasta el 01/01/2027 00:59", async () => {
+    const admin = await createUser({ role: "admin" });
+    const created = await call(couponsRoute.action, formRequest("/admin/cupones", { intent: "create", code: "FINDEANO", kind: "percent", value: "10", courseId: "", expiresOn: "2026-12-31", maxUses: "" }, { cookie: admin.cookie }));
+    expect(created.data.ok).toBe(true);
+    const [row] = await db().select().from(coupon).where(eq(coupon.code, "FINDEANO"));
+    // Summer time in Chile (UTC-3): the day ends at 03:00 UTC of 1 January.
+    expect(row!.expiresAt!.toISOString()).toBe("2027-01-01T02:59:59.999Z");
+    const list = await call(couponsRoute.loader, getRequest("/admin/cupones", admin.cookie));
+    expect(list.data.coupons.find((c: { code: string }) => c.code === "FINDEANO")).toMatchObject({ expiresAt: "31/12/2026 23:59" });
+
+    freezeClock(new Date("2026-12-31T23:59:59-03:00"));
+    const lastSecond = await startCheckout((await createUser()).cookie, 1, { coupon: "FINDEANO", method: "transfer" });
+    expect(lastSecond.status, JSON.stringify(lastSecond.data)).toBe(302);
+    freezeClock(new Date("2027-01-01T00:00:00-03:00"));
+    const nextDay = await startCheckout((await createUser()).cookie, 1, { coupon: "FINDEANO", method: "transfer" });
+    expect(nextDay.status).toBe(400);
+    expect(nextDay.data.fieldErrors.coupon).toBe("El cupón está vencido.");
+    freezeClock(new Date("2027-01-01T00:59:00-03:00"));
+    expect((await startCheckout((await createUser()).cookie, 1, { coupon: "FINDEANO", method: "transfer" })).status).toBe(400);
+  });
+
   it("crea un cupón (código en mayúsculas), rechaza duplicados y porcentajes sobre 100, y lo desactiva", async () => {
     const admin = await createUser({ role: "admin" });
     const create = (fields: Record<string, string>) => call(couponsRoute.action, formRequest("/admin/cupones", { intent: "create", kind: "percent", courseId: "", expiresOn: "", maxUses: "", ...fields }, { cookie: admin.cookie }));

@@ -5,10 +5,10 @@ import { expect } from "vitest";
 import * as checkoutRoute from "~/routes/curso-comprar";
 import * as webpayRoute from "~/routes/compra-webpay";
 import * as returnRoute from "~/routes/pago-webpay-retorno";
-import { db } from "~/server/db/client.server";
-import { enrolment, order, outbox, payment } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { enrolment, order, outbox, payment } from "~/server/platform/db/schema";
 import { payAtWebpay, type BrowserRequest, type WebpayChoice } from "../../../scripts/webpay/browser";
-import { call } from "../learning/call";
+import { call } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 
 export async function startCheckout(cookie: string, courseId = 1, fields: Record<string, string> = {}) {

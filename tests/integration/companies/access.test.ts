@@ -1,4 +1,4 @@
-// Who may use each company page (decisions.md E2): anonymous, a learner, a worker enrolled through the
+// Who may use each company page (docs/decisions.md E2): anonymous, a learner, a worker enrolled through the
 // company, the company's manager, another company's manager and an admin, for every loader and action.
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,11 +12,11 @@ import * as rootRoute from "~/root";
 import * as rosterRoute from "~/routes/empresa/carga";
 import * as downloadRoute from "~/routes/empresa/descarga";
 import * as buyRoute from "~/routes/empresa/comprar";
-import { order } from "~/server/db/schema";
-import { db } from "~/server/db/client.server";
-import { company, companyEnrolment, companyManager, enrolment } from "~/server/db/schema";
-import { issueCertificateForEnrolment } from "~/server/certificates.server";
-import { call } from "../admin/call";
+import { order } from "~/server/platform/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { company, companyEnrolment, companyManager, enrolment } from "~/server/platform/db/schema";
+import { issueCertificateForEnrolment } from "~/server/certificates/certificates.server";
+import { call } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { acceptWithPassword, companyWithManager, enrolRequest, invitationTokenFor, workerFields } from "./support";

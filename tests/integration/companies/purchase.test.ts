@@ -1,16 +1,18 @@
-// Buying seats (decisions.md E1 + E2): the manager's checkout makes one order for N × price; paid by bank
+// Buying seats (docs/decisions.md E1 + E2): the manager's checkout makes one order for N × price; paid by bank
 // transfer (the admin confirms it) or by Webpay, the seats are credited in the same transaction, once; nobody
 // is enrolled; a refund takes back the seats still free.
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as buyRoute from "~/routes/empresa/comprar";
 import * as saleRoute from "~/routes/admin/venta";
-import { db } from "~/server/db/client.server";
-import { companySeatLedger, enrolment, order } from "~/server/db/schema";
-import { freeSeats } from "~/server/company-seats.server";
+import * as orderRoute from "~/routes/compra";
+import { formatRut } from "~/domain/rut";
+import { db } from "~/server/platform/db/client.server";
+import { company, companySeatLedger, enrolment, order } from "~/server/platform/db/schema";
+import { freeSeats } from "~/server/companies/seats.server";
 import { payAtWebpay } from "../../../scripts/webpay/browser";
 import { useLocalWebpay } from "../payments/webpay-support";
-import { call } from "../admin/call";
+import { call } from "../support/call";
 import { openWebpayForm, returnToAcademy, numberFrom } from "../commerce/support";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
@@ -29,13 +31,13 @@ function buy(cookie: string, companyId: number, fields: Record<string, string>) 
   });
 }
 
-const confirm = (number: string) => call(saleRoute.action, formRequest(`/admin/ventas/${number}`, { intent: "confirm" }, { cookie: admin.cookie }), { number });
+const confirm = (number: string) => call(saleRoute.action, formRequest(`/admin/ventas/${number}`, { intent: "confirm", received: "on" }, { cookie: admin.cookie }), { number });
 
 describe("comprar cupos", () => {
   it("por transferencia: un pedido por 5 × precio; al confirmarla se acreditan los 5 cupos, una sola vez", async () => {
     const { companyId, manager } = await companyWithManager(admin.cookie, 0);
     const page = await call(buyRoute.loader, getRequest(`/empresa/${companyId}/comprar?curso=1`, manager.cookie), { companyId: String(companyId) });
-    expect(page.data.courses).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1, price: "$20.000" })]));
+    expect(page.data.courses).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1, priceClp: 20_000 })]));
     expect(page.data.defaultCourse).toBe("1");
     const res = await buy(manager.cookie, companyId, {});
     expect(res.status).toBe(302);
@@ -52,6 +54,44 @@ describe("comprar cupos", () => {
     expect(credit).toMatchObject({ delta: 5, kind: "purchase", companyId, courseId: 1 });
     expect((await db().select({ n: count() }).from(enrolment).where(eq(enrolment.userId, manager.id)))[0]!.n).toBe(0);
     expect((await lastMailTo(manager.email))?.text).toContain(`/empresa/${companyId}/cursos/1`);
+  });
+
+  it("el comprobante de los cupos nombra la empresa y su RUT y muestra cantidad × precio = total; nunca «ya tienes acceso»", async () => {
+    const { companyId, manager } = await companyWithManager(admin.cookie, 0);
+    const [firm] = await db().select({ name: company.name, rut: company.rut }).from(company).where(eq(company.id, companyId));
+    const number = numberFrom((await buy(manager.cookie, companyId, { quantity: "30" })).location);
+    const orderPage = () => call(orderRoute.loader, getRequest(`/compras/${number}`, manager.cookie), { number });
+    const rowsOf = async () => {
+      const page = await orderPage();
+      expect(page.status).toBe(200);
+      return page.data as { order: { rows: { label: string; value: string }[]; seats: { companyName: string; what: string } | null; start: { path: string; label: string } | null } };
+    };
+    const pending = await rowsOf();
+    expect(pending.order.rows).toEqual(
+      expect.arrayContaining([
+        { label: "Empresa", value: firm!.name },
+        { label: "RUT de la empresa", value: formatRut(firm!.rut) },
+        { label: "Cupos", value: "30 cupos × $20.000 = $600.000" },
+        { label: "Total", value: "$600.000" },
+      ]),
+    );
+    const instructions = await lastMailTo(manager.email);
+    expect(instructions?.text).toContain(`${firm!.name} (RUT ${formatRut(firm!.rut)})`);
+    expect(instructions?.text).toContain("30 cupos × $20.000 = $600.000");
+
+    expect((await confirm(number)).status).toBe(200);
+    const paid = await rowsOf();
+    expect(paid.order.seats).toEqual({ companyName: firm!.name, what: "30 cupos de Reanimación Cardiopulmonar solo Compresiones" });
+    expect(paid.order.start).toEqual({ path: `/empresa/${companyId}/cursos/1`, label: "Asignar los cupos" });
+    expect(paid.order.rows).toEqual(expect.arrayContaining([{ label: "Total pagado", value: "$600.000" }]));
+    const confirmed = await lastMailTo(manager.email);
+    expect(confirmed?.text).toContain(`RUT de la empresa: ${formatRut(firm!.rut)}`);
+    expect(confirmed?.text).toContain("Cupos: 30 cupos × $20.000 = $600.000");
+    expect(confirmed?.text).not.toMatch(/tienes acceso|Empezar el curso/);
+
+    // Another person's order stays hidden, even a manager of the same company's.
+    const colleague = await createUser();
+    expect((await call(orderRoute.loader, getRequest(`/compras/${number}`, colleague.cookie), { number })).status).toBe(404);
   });
 
   it("por Webpay: al autorizar el pago los cupos quedan disponibles", async () => {

@@ -7,15 +7,18 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as rosterRoute from "~/routes/empresa/carga";
 import * as downloadRoute from "~/routes/empresa/descarga";
-import { checkRoster, parseCsv, rosterFromTable } from "~/domain/company-roster";
-import { db } from "~/server/db/client.server";
-import { companyEnrolment, companyInvitation, enrolment, outbox, user } from "~/server/db/schema";
-import { freeSeats } from "~/server/company-seats.server";
-import { issueCertificateForEnrolment } from "~/server/certificates.server";
-import { call } from "../admin/call";
+import { checkRoster, MAX_ROSTER_ROWS, rosterFromTable } from "~/domain/company-roster";
+import { readCsvText } from "~/server/platform/spreadsheets/csv-reader.server";
+import type { TableRow } from "~/server/platform/spreadsheets/table.server";
+import { db } from "~/server/platform/db/client.server";
+import { companyEnrolment, companyInvitation, enrolment, outbox, user } from "~/server/platform/db/schema";
+import { freeSeats } from "~/server/companies/seats.server";
+import { issueCertificateForEnrolment } from "~/server/certificates/certificates.server";
+import { call } from "../support/call";
 import { BASE, formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { badRut, companyWithManager, enrolRequest, freshRut, grant } from "./support";
+import * as invitationRoute from "~/routes/invitacion";
+import { badRut, companyWithManager, enrolRequest, freshRut, grant, invitationTokenFor } from "./support";
 
 // exceljs is CommonJS: Node's ESM loader puts it all under `default`.
 const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
@@ -48,18 +51,24 @@ function postRows(cookie: string, companyId: number, intent: "recheck" | "import
 const person = (i: number, tag = Math.random().toString(36).slice(2, 7)) => ({ name: `Persona ${i}`, email: `persona${i}.${tag}@empresa.test`, rut: freshRut() });
 
 describe("leer la lista", () => {
+  const limits = { maxRows: MAX_ROSTER_ROWS + 1, maxColumns: 50, maxCellChars: 500, maxUnpackedBytes: 1 << 20 };
+  const rowsOf = (csv: string): TableRow[] => {
+    const read = readCsvText(csv, limits);
+    if (!read.ok) throw new Error(read.reason);
+    return read.rows;
+  };
   it("CSV con ; o , comillas, BOM y encabezados en cualquier orden y con tildes", () => {
-    expect(parseCsv('\uFEFFNombre;Correo;RUT\r\n"Soto; Pedro";p@x.cl;12.345.678-5\r\n')).toEqual([
-      ["Nombre", "Correo", "RUT"],
-      ["Soto; Pedro", "p@x.cl", "12.345.678-5"],
+    expect(rowsOf('\uFEFFNombre;Correo;RUT\r\n"Soto; Pedro";p@x.cl;12.345.678-5\r\n')).toEqual([
+      { line: 1, cells: ["Nombre", "Correo", "RUT"] },
+      { line: 2, cells: ["Soto; Pedro", "p@x.cl", "12.345.678-5"] },
     ]);
-    expect(parseCsv('rut,correo electrónico,nombre\n12345678-5,a@b.cl,"Ana ""La"" Díaz"')).toEqual([
-      ["rut", "correo electrónico", "nombre"],
-      ["12345678-5", "a@b.cl", 'Ana "La" Díaz'],
+    expect(rowsOf('rut,correo electrónico,nombre\n12345678-5,a@b.cl,"Ana ""La"" Díaz"')).toEqual([
+      { line: 1, cells: ["rut", "correo electrónico", "nombre"] },
+      { line: 2, cells: ["12345678-5", "a@b.cl", 'Ana "La" Díaz'] },
     ]);
-    const read = rosterFromTable(parseCsv("RUT;Correo Electrónico;Nombre Completo\n12345678-5;a@b.cl;Ana\n;;\n"));
+    const read = rosterFromTable(rowsOf("RUT;Correo Electrónico;Nombre Completo\n12345678-5;a@b.cl;Ana\n;;\n"));
     expect(read).toEqual({ ok: true, rows: [{ line: 2, name: "Ana", email: "a@b.cl", rut: "12345678-5" }] });
-    expect(rosterFromTable(parseCsv("a;b;c\n1;2;3"))).toEqual({ ok: false, message: "No encontramos los encabezados nombre, correo y RUT en la primera fila del archivo." });
+    expect(rosterFromTable(rowsOf("a;b;c\n1;2;3"))).toEqual({ ok: false, message: "No encontramos los encabezados nombre, correo y RUT en la primera fila del archivo." });
   });
 
   it("cada problema de cada fila, con su nombre", () => {
@@ -71,12 +80,12 @@ describe("leer la lista", () => {
       { line: 6, name: "Sin cupo", email: "sin@x.cl", rut: "" },
       { line: 7, name: "Tarde", email: "tarde@x.cl", rut: "22.222.222-2" },
     ];
-    const checked = checkRoster(rows, { accounts: new Map(), enrolled: new Set(["ya@x.cl"]), invited: new Set(), rutOwners: new Map(), free: 1 });
+    const checked = checkRoster(rows, { enrolled: new Set(["ya@x.cl"]), invited: new Set(), free: 1 });
     expect(checked.map((r) => r.problems)).toEqual([
       [],
       ["Falta el nombre.", "El correo no es válido.", "El dígito verificador del RUT no es correcto."],
       ["Correo repetido en el archivo (también en la fila 2).", "RUT repetido en el archivo (también en la fila 2)."],
-      ["Ya está inscrito en este curso."],
+      ["Ya está inscrito en este curso por la empresa."],
       ["Falta el RUT."],
       ["No quedan cupos para esta fila."],
     ]);
@@ -105,12 +114,14 @@ describe("carga masiva por la ruta", () => {
     expect(again.data.valid).toBe(5);
     const done = await postRows(manager.cookie, companyId, "import", fixed);
     expect(done.status).toBe(200);
-    expect(done.data).toMatchObject({ kind: "done", message: "Listo: 1 persona inscrita y 4 invitaciones enviadas." });
+    expect(done.data).toMatchObject({ kind: "done", message: "Listo: enviamos 5 invitaciones. Cada persona quedará inscrita cuando acepte la suya." });
     expect(await freeSeats(db(), companyId, 1)).toBe(0);
+    // The existing account is invited like the others: not enrolled, its RUT untouched until it accepts.
     const [u] = await db().select({ rut: user.rut }).from(user).where(eq(user.id, existing.id));
-    expect(u!.rut).toBe(rows[2]!.rut);
+    expect(u!.rut).toBeNull();
+    expect(await db().select().from(enrolment).where(eq(enrolment.userId, existing.id))).toEqual([]);
     const [inv] = await db().select({ n: count() }).from(companyInvitation).where(eq(companyInvitation.companyId, companyId));
-    expect(inv!.n).toBe(4);
+    expect(inv!.n).toBe(5);
     // Importing the same list again: every row is already enrolled or invited, nothing is written.
     const twice = await postRows(manager.cookie, companyId, "import", fixed);
     expect(twice.status).toBe(409);
@@ -154,7 +165,7 @@ describe("carga masiva por la ruta", () => {
     t = Date.now();
     const done = await postRows(manager.cookie, companyId, "import", rows);
     const importMs = Date.now() - t;
-    expect(done.data.message).toBe("Listo: 0 personas inscritas y 1.000 invitaciones enviadas.");
+    expect(done.data.message).toBe("Listo: enviamos 1.000 invitaciones. Cada persona quedará inscrita cuando acepte la suya.");
     expect(await freeSeats(db(), companyId, 1)).toBe(0);
     const [inv] = await db().select({ n: count() }).from(companyInvitation).where(eq(companyInvitation.companyId, companyId));
     expect(inv!.n).toBe(1000);
@@ -215,6 +226,8 @@ describe("descargas", () => {
     const worker = await createUser({ name: "=HYPERLINK(\"http://x\")" });
     const rut = freshRut();
     await postRows(manager.cookie, companyId, "import", [{ line: 2, name: worker.name, email: worker.email, rut }]);
+    const token = await invitationTokenFor(worker.email);
+    expect((await call(invitationRoute.action, formRequest(`/invitacion/${token}`, { intent: "accept" }, { cookie: worker.cookie }), { token })).status).toBe(302);
     const [ce] = await db().select({ enrolmentId: companyEnrolment.enrolmentId }).from(companyEnrolment).where(eq(companyEnrolment.userId, worker.id));
     const get = (cookie: string, file: string, cid = companyId) =>
       call(downloadRoute.loader, getRequest(`/empresa/${cid}/cursos/1/descargas/${file}`, cookie), { companyId: String(cid), courseId: "1", file });

@@ -7,11 +7,11 @@ import * as adminCompanyRoute from "~/routes/admin/empresa";
 import * as courseRoute from "~/routes/empresa/curso";
 import * as invitationRoute from "~/routes/invitacion";
 import { rutCheckDigit } from "~/domain/rut";
-import { db } from "~/server/db/client.server";
-import { outbox } from "~/server/db/schema";
-import { renderCompanyMail } from "~/server/companies.server";
-import type { CompanyMailMessage } from "~/server/mail/messages.server";
-import { call } from "../admin/call";
+import { db } from "~/server/platform/db/client.server";
+import { outbox } from "~/server/platform/db/schema";
+import { renderCompanyMail } from "~/server/companies/companies.server";
+import type { CompanyMailMessage } from "~/server/companies/mail.server";
+import { call } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 
@@ -111,4 +111,17 @@ export function acceptWithPassword(token: string, password = "clave-segura-1", c
 
 export function invitationPage(token: string, cookie?: string) {
   return call(invitationRoute.loader, getRequest(`/invitacion/${token}`, cookie), { token });
+}
+
+/**
+ * A manager enrols an existing account the only way there is: an invitation (its seat held) that the person
+ * accepts signed in; returns the manager's answer.
+ */
+export async function enrolAccount(managerCookie: string, companyId: number, person: { name: string; email: string; cookie: string }, rut: string, courseId = 1) {
+  const res = await enrolRequest(managerCookie, companyId, { name: person.name, email: person.email, rut }, courseId);
+  expect(res.status, JSON.stringify(res.data)).toBe(200);
+  const token = await invitationTokenFor(person.email);
+  const accepted = await call(invitationRoute.action, formRequest(`/invitacion/${token}`, { intent: "accept" }, { cookie: person.cookie }), { token });
+  expect(accepted.status, JSON.stringify(accepted.data)).toBe(302);
+  return res;
 }

@@ -1,4 +1,4 @@
-// A company's seats and workers (decisions.md E2): creating a company with a valid RUT, naming managers,
+// A company's seats and workers (docs/decisions.md E2): creating a company with a valid RUT, naming managers,
 // granting seats with a reason; enrolling workers (an account is enrolled and told, an unknown e-mail invited),
 // never more than the seats even when managers enrol at the same instant; invitations that expire, are revoked
 // (the seat comes back) or replayed; hostile input answered in Spanish, never a 500.
@@ -8,10 +8,10 @@ import * as adminCompaniesRoute from "~/routes/admin/empresas";
 import * as adminCompanyRoute from "~/routes/admin/empresa";
 import * as courseRoute from "~/routes/empresa/curso";
 import * as enrolmentsRoute from "~/routes/admin/inscripciones";
-import { db } from "~/server/db/client.server";
-import { company, companyEnrolment, companyInvitation, companyManager, companySeatLedger, enrolment, user } from "~/server/db/schema";
-import { freeSeats } from "~/server/company-seats.server";
-import { call } from "../admin/call";
+import { db } from "~/server/platform/db/client.server";
+import { company, companyEnrolment, companyInvitation, companyManager, companySeatLedger, enrolment, user } from "~/server/platform/db/schema";
+import { freeSeats } from "~/server/companies/seats.server";
+import { call } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import {
@@ -19,6 +19,7 @@ import {
   adminCompanyAction,
   badRut,
   companyWithManager,
+  enrolAccount,
   courseLoader,
   createCompany,
   enrolRequest,
@@ -114,30 +115,54 @@ describe("empresas en la administración", () => {
 });
 
 describe("inscribir trabajadores", () => {
-  it("una cuenta existente queda inscrita, con su RUT, y recibe un correo; usa un cupo", async () => {
+  it("una cuenta existente recibe una invitación: nada cambia en ella hasta que la acepta; entonces queda inscrita con el RUT; usa un cupo", async () => {
     const { companyId, manager } = await companyWithManager(admin.cookie, 2);
     const worker = await createUser({ name: "Pedro Soto" });
     const rut = freshRut();
     const res = await enrolRequest(manager.cookie, companyId, { name: "Pedro Soto", email: worker.email, rut });
     expect(res.status).toBe(200);
-    expect(res.data.message).toBe("La persona quedó inscrita y le avisamos por correo.");
-    const [row] = await db().select({ rut: user.rut }).from(user).where(eq(user.id, worker.id));
-    expect(row!.rut).toBe(rut);
-    expect((await lastMailTo(worker.email))?.subject).toMatch(/te inscribió en Reanimación/);
+    expect(res.data.message).toBe("Enviamos una invitación por correo. La persona quedará inscrita cuando la acepte.");
+    const rutNow = async () => (await db().select({ rut: user.rut }).from(user).where(eq(user.id, worker.id)))[0]!.rut;
+    expect(await rutNow()).toBeNull();
+    expect(await db().select().from(enrolment).where(eq(enrolment.userId, worker.id))).toEqual([]);
+    const mail = await lastMailTo(worker.email);
+    expect(mail?.subject).toMatch(/te invita a capacitarte/);
+    expect(mail?.text).toContain("Ya tienes una cuenta con este correo");
     expect(await free(companyId)).toBe(1);
     const again = await enrolRequest(manager.cookie, companyId, { name: "Pedro Soto", email: worker.email, rut });
     expect(again.status).toBe(400);
-    expect(again.data.fieldErrors.email).toBe("Esta persona ya está inscrita en el curso.");
+    expect(again.data.fieldErrors.email).toBe("Esta persona ya tiene una invitación vigente de la empresa para este curso.");
+    const token = await invitationTokenFor(worker.email);
+    const shown = await invitationPage(token, worker.cookie);
+    expect(shown.data).toMatchObject({ kind: "signedIn", sameAccount: true, rut: expect.stringMatching(/^\d{1,2}\.\d{3}\.\d{3}-[\dK]$/) });
+    const { action } = await import("~/routes/invitacion");
+    expect((await call(action, formRequest(`/invitacion/${token}`, { intent: "accept" }, { cookie: worker.cookie }), { token })).status).toBe(302);
+    expect(await rutNow()).toBe(rut);
+    const enrolledAgain = await enrolRequest(manager.cookie, companyId, { name: "Pedro Soto", email: worker.email, rut });
+    expect(enrolledAgain.data.fieldErrors.email).toBe("La empresa ya inscribió a esta persona en el curso.");
     expect(await free(companyId)).toBe(1);
     const page = await courseLoader(manager.cookie, companyId);
     expect(page.data.workers).toEqual([expect.objectContaining({ name: "Pedro Soto", status: "Sin iniciar", attempts: 0, bestScore: "—" })]);
     expect(page.data.seat).toMatchObject({ credited: 2, used: 1, free: 1 });
   });
 
+  it("una cuenta de administración no acepta una invitación de trabajador; el cupo sigue reservado hasta revocarla", async () => {
+    const { companyId, manager } = await companyWithManager(admin.cookie, 1);
+    const other = await createUser({ role: "admin" });
+    expect((await enrolRequest(manager.cookie, companyId, { name: other.name, email: other.email, rut: freshRut() })).status).toBe(200);
+    const token = await invitationTokenFor(other.email);
+    const { action } = await import("~/routes/invitacion");
+    const refused = await call(action, formRequest(`/invitacion/${token}`, { intent: "accept" }, { cookie: other.cookie }), { token });
+    expect(refused.status).toBe(409);
+    expect(refused.data.message).toMatch(/^Una cuenta de administración no puede inscribirse como trabajador/);
+    expect(await db().select().from(enrolment).where(eq(enrolment.userId, other.id))).toEqual([]);
+    expect(await free(companyId)).toBe(0);
+  });
+
   it("si el administrador elimina la inscripción de un trabajador, el cupo vuelve a la empresa (una vez, también con dos clics a la vez)", async () => {
     const { companyId, manager } = await companyWithManager(admin.cookie, 1);
     const worker = await createUser({ name: "Rosa Díaz" });
-    expect((await enrolRequest(manager.cookie, companyId, { name: "Rosa Díaz", email: worker.email, rut: freshRut() })).status).toBe(200);
+    await enrolAccount(manager.cookie, companyId, worker, freshRut());
     expect(await free(companyId)).toBe(0);
     const [row] = await db().select({ id: enrolment.id }).from(enrolment).where(and(eq(enrolment.userId, worker.id), eq(enrolment.courseId, 1)));
     const remove = () => call(enrolmentsRoute.action, formRequest("/admin/inscripciones", { intent: "remove", enrolmentId: String(row!.id) }, { cookie: admin.cookie }));
@@ -151,16 +176,22 @@ describe("inscribir trabajadores", () => {
     expect(await free(companyId)).toBe(0);
   });
 
-  it("un RUT de otra cuenta o distinto del de la cuenta: rechazado junto al campo", async () => {
+  it("un RUT que tiene otra cuenta, o distinto del de la cuenta, no se le dice al encargado: es una invitación más", async () => {
     const { companyId, manager } = await companyWithManager(admin.cookie, 3);
     const holder = await createUser();
     const rut = freshRut();
     await db().update(user).set({ rut }).where(eq(user.id, holder.id));
     const taken = await enrolRequest(manager.cookie, companyId, workerFields({ rut }));
-    expect(taken.data.fieldErrors.rut).toBe("Ese RUT pertenece a otra cuenta de la academia.");
+    expect(taken.status).toBe(200);
+    expect(taken.data.message).toBe("Enviamos una invitación por correo. La persona quedará inscrita cuando la acepte.");
     const mismatch = await enrolRequest(manager.cookie, companyId, { name: "X", email: holder.email, rut: freshRut() });
-    expect(mismatch.data.fieldErrors.rut).toBe("La cuenta con ese correo tiene registrado otro RUT.");
-    expect(await free(companyId)).toBe(3);
+    expect(mismatch.status).toBe(200);
+    expect(mismatch.data.message).toBe(taken.data.message);
+    // The holder's RUT is untouched, also after accepting.
+    const token = await invitationTokenFor(holder.email);
+    const { action } = await import("~/routes/invitacion");
+    expect((await call(action, formRequest(`/invitacion/${token}`, { intent: "accept" }, { cookie: holder.cookie }), { token })).status).toBe(302);
+    expect((await db().select({ rut: user.rut }).from(user).where(eq(user.id, holder.id)))[0]!.rut).toBe(rut);
   });
 
   it("sin cupos: nadie más se inscribe ni se invita", async () => {
@@ -214,7 +245,7 @@ describe("invitaciones", () => {
   it("aceptar: crea la cuenta con el nombre y RUT invitados, inscribe por la empresa; reusarla no sirve", async () => {
     const { companyId, manager } = await companyWithManager(admin.cookie, 2);
     const w = workerFields({ name: "Ana Díaz" });
-    expect((await enrolRequest(manager.cookie, companyId, w)).data.message).toBe("Enviamos una invitación por correo. La persona quedará inscrita al crear su contraseña.");
+    expect((await enrolRequest(manager.cookie, companyId, w)).data.message).toBe("Enviamos una invitación por correo. La persona quedará inscrita cuando la acepte.");
     expect(await free(companyId)).toBe(1);
     const token = await invitationTokenFor(w.email);
     // Only the hash is stored.
@@ -324,8 +355,8 @@ describe("lo que ve cada encargado", () => {
     await grant(admin.cookie, b.companyId, 2, 2);
     const worker = await createUser();
     const rut = freshRut();
-    expect((await enrolRequest(a.manager.cookie, a.companyId, { name: worker.name, email: worker.email, rut })).status).toBe(200);
-    expect((await enrolRequest(b.manager.cookie, b.companyId, { name: worker.name, email: worker.email, rut }, 2)).status).toBe(200);
+    await enrolAccount(a.manager.cookie, a.companyId, worker, rut);
+    await enrolAccount(b.manager.cookie, b.companyId, worker, rut, 2);
     const aCourse2 = await courseLoader(a.manager.cookie, a.companyId, 2);
     expect(aCourse2.data.workers).toEqual([]);
     const bCourse1 = await courseLoader(b.manager.cookie, b.companyId, 1);

@@ -1,14 +1,14 @@
-// /admin/cursos/{id}/resultados (issue #18): funnel, median time, attempts until passing, scores and the
+// /admin/cursos/{id}/resultados: funnel, median time, attempts until passing, scores and the
 // per-question table, with numbers from data made here; guards, hostile parameters, CSV.
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { question } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { question } from "~/server/platform/db/schema";
 import { loader as resultsLoader } from "~/routes/admin/curso-resultados";
 import { loader as csvLoader } from "~/routes/admin/curso-resultados-csv";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "../admin/call";
+import { call } from "../support/call";
 import { createCourse, enrol } from "../admin/factories";
 import { addExam, attempt, complete, DAY_MS, daysAgo, lessonsOf } from "./factories";
 

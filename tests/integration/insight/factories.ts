@@ -1,9 +1,9 @@
 // Data for the report tests: exam attempts with their answers, lesson completions, paid and refunded orders,
 // and moving rows back in time (the reports cut by period).
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { courseModule, enrolment, examAttempt, lesson, lessonCompletion, order, question, refund, user } from "~/server/db/schema";
-import { refreshStoredProgress } from "~/server/learning.server";
+import { db } from "~/server/platform/db/client.server";
+import { courseModule, enrolment, examAttempt, lesson, lessonCompletion, order, question, refund, user } from "~/server/platform/db/schema";
+import { refreshStoredProgress } from "~/server/learning/learning.server";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);

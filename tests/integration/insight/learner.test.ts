@@ -1,14 +1,14 @@
-// /admin/usuarios/{id} (issue #18): a person's file with exact figures, the account actions that live
+// /admin/usuarios/{id}: a person's file with exact figures, the account actions that live
 // here too (same rules as the users list), guards and hostile ids.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as learnerAction, loader as learnerLoader } from "~/routes/admin/usuario";
 import { action as usersAction } from "~/routes/admin/usuarios";
-import { db } from "~/server/db/client.server";
-import { user } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { user } from "~/server/platform/db/schema";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "../admin/call";
+import { call } from "../support/call";
 import { createCourse, enrol, issueCertificate } from "../admin/factories";
 import { addExam, attempt, complete, lessonsOf, paidOrder } from "./factories";
 

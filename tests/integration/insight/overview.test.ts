@@ -1,13 +1,13 @@
-// /admin's overview (issue #18): figures for a period and a course, the chart's buckets, the CSV, guards.
+// /admin's overview: figures for a period and a course, the chart's buckets, the CSV, guards.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as adminLoader } from "~/routes/admin/index";
 import { loader as csvLoader } from "~/routes/admin/resumen-csv";
-import { db } from "~/server/db/client.server";
-import { certificate } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { certificate } from "~/server/platform/db/schema";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "../admin/call";
+import { call } from "../support/call";
 import { createCourse, enrol, issueCertificate } from "../admin/factories";
 import { addExam, attempt, backdateUser, daysAgo, lessonsOf, paidOrder } from "./factories";
 

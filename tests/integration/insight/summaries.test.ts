@@ -1,12 +1,12 @@
-// The report summaries kept by triggers (issue #18) follow every way a row changes: an attempt started and
+// The report summaries kept by triggers follow every way a row changes: an attempt started and
 // then submitted (UPDATE), a course completed later (UPDATE), an account deleted (cascading DELETE).
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getOverview } from "~/server/admin-insight.server";
-import { getCourseResults } from "~/server/admin-course-results.server";
-import { db } from "~/server/db/client.server";
-import { enrolment, examAttempt, lesson, user } from "~/server/db/schema";
-import { completeLessonInTx, refreshStoredProgress } from "~/server/learning.server";
+import { getOverview } from "~/server/reports/insight.server";
+import { getCourseResults } from "~/server/reports/course-results.server";
+import { db } from "~/server/platform/db/client.server";
+import { enrolment, examAttempt, lesson, user } from "~/server/platform/db/schema";
+import { completeLessonInTx, refreshStoredProgress } from "~/server/learning/learning.server";
 import { createUser } from "../support/users";
 import { createCourse, enrol } from "../admin/factories";
 import { addExam, DAY_MS, lessonsOf } from "./factories";

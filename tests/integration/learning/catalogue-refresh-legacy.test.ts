@@ -4,11 +4,11 @@
 // renamed lesson, then find nothing more to do.
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { asset, course, courseModule, enrolment, lesson, lessonCompletion } from "~/server/db/schema";
-import { catalogueVersion, readCatalogue } from "~/server/catalogue.server";
-import { publishPresetCourse } from "~/server/course-editor/preset.server";
-import { refreshCatalogue } from "~/server/catalogue-refresh.server";
+import { db } from "~/server/platform/db/client.server";
+import { asset, course, courseModule, enrolment, lesson, lessonCompletion } from "~/server/platform/db/schema";
+import { catalogueVersion, readCatalogue } from "~/server/catalogue/catalogue.server";
+import { publishPresetCourse } from "~/server/authoring/preset.server";
+import { refreshCatalogue } from "~/server/authoring/refresh.server";
 import { createUser } from "../support/users";
 
 async function lessonRows() {

@@ -1,5 +1,5 @@
 // An academy already running with an older edition of a course gets the new material on start
-// (catalogue-refresh.server.ts): lessons, questions and hours change; the learners' enrolments, completions,
+// (catalogue/refresh.server.ts): lessons, questions and hours change; the learners' enrolments, completions,
 // attempts and certificates keep their rows and links; a course edited by hand is left alone; running the
 // refresh again changes nothing. The catalogue is our own (two editions in temporary folders).
 import fs from "node:fs";
@@ -7,16 +7,16 @@ import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { certificate, course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, question } from "~/server/db/schema";
-import { catalogueVersion, loadCatalogue, readCatalogue } from "~/server/catalogue.server";
-import { refreshCatalogue } from "~/server/catalogue-refresh.server";
-import { getAttemptView } from "~/server/exams.server";
-import { updateLesson } from "~/server/course-editor/lessons.server";
+import { db } from "~/server/platform/db/client.server";
+import { certificate, course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, question } from "~/server/platform/db/schema";
+import { catalogueVersion, loadCatalogue, readCatalogue } from "~/server/catalogue/catalogue.server";
+import { refreshCatalogue } from "~/server/authoring/refresh.server";
+import { getAttemptView } from "~/server/exams/exams.server";
+import { updateLesson } from "~/server/authoring/lessons.server";
 import { courseHours } from "~/domain/course-hours";
 import { createUser } from "../support/users";
 import { getRequest } from "../support/requests";
-import { call } from "../admin/call";
+import { call } from "../support/call";
 import { loader as editorLoader } from "~/routes/admin/curso-editor";
 import { catalogueSyncMessages } from "~/domain/catalogue-sync";
 import { tinyPdf } from "./fixture-catalogue";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { enrolment, lessonCompletion } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { enrolment, lessonCompletion } from "~/server/platform/db/schema";
 import { learningMessages } from "~/domain/learning-messages";
 import { createUser } from "../support/users";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
 import * as content from "~/routes/curso-contenido";
-import { call } from "../admin/call";
+import { call } from "../support/call";
 import { getRequest } from "../support/requests";
 import { completedLessonIds, enrol, enrolmentOf, lessonId, openContent, postContent } from "./helpers";
 

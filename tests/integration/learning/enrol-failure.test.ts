@@ -2,17 +2,17 @@
 // spec's alert ('Ocurrió un error al inscribirte en el curso...'); nothing is written.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { course, enrolment } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { course, enrolment } from "~/server/platform/db/schema";
 import * as enrolRoute from "~/routes/curso-inscribir";
-import type { enrolInCourse as EnrolInCourse, getEnrolStates, findEnrolment } from "~/server/enrolments.server";
+import type { enrolInCourse as EnrolInCourse, getEnrolStates, findEnrolment } from "~/server/learning/enrolments.server";
 import { ENROL_ERROR_PARAM } from "~/ui/course/enrol-button";
 import { formRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "./call";
+import { call } from "../support/call";
 import { useFixtureCatalogue } from "./fixture-catalogue";
 
-vi.mock("~/server/enrolments.server", async (importOriginal) => ({
+vi.mock("~/server/learning/enrolments.server", async (importOriginal) => ({
   ...(await importOriginal<{ getEnrolStates: typeof getEnrolStates; findEnrolment: typeof findEnrolment; enrolInCourse: typeof EnrolInCourse }>()),
   enrolInCourse: vi.fn(async () => {
     throw new Error("database unavailable");
@@ -20,7 +20,7 @@ vi.mock("~/server/enrolments.server", async (importOriginal) => ({
 }));
 
 useFixtureCatalogue();
-// The spec's immediate enrolment is for a free course (decisions.md E1); priced ones go through checkout (tests/integration/commerce).
+// The spec's immediate enrolment is for a free course (docs/decisions.md E1); priced ones go through checkout (tests/integration/commerce).
 beforeAll(async () => {
   await db().update(course).set({ priceClp: 0 }).where(eq(course.id, 1));
 });

@@ -1,18 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { course, enrolment } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { course, enrolment } from "~/server/platform/db/schema";
 import * as enrolRoute from "~/routes/curso-inscribir";
-import { getEnrolStates } from "~/server/enrolments.server";
-import { getUser } from "~/server/session.server";
+import { getEnrolStates } from "~/server/learning/enrolments.server";
+import { getUser } from "~/server/accounts/session.server";
 import { enrolReturnPath } from "~/ui/course/enrol-button";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "./call";
+import { call } from "../support/call";
 import { useFixtureCatalogue } from "./fixture-catalogue";
 
 useFixtureCatalogue();
-// The spec's immediate enrolment is for a free course (decisions.md E1); priced ones go through checkout (tests/integration/commerce).
+// The spec's immediate enrolment is for a free course (docs/decisions.md E1); priced ones go through checkout (tests/integration/commerce).
 beforeAll(async () => {
   await db().update(course).set({ priceClp: 0 }).where(eq(course.id, 1));
 });

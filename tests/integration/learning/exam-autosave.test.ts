@@ -3,8 +3,8 @@
 // attempt, a closed attempt or a question outside the attempt is refused and changes nothing.
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { examAttempt, question } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { examAttempt, question } from "~/server/platform/db/schema";
 import { answerFieldName } from "~/domain/exam-forms";
 import { createUser } from "../support/users";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";

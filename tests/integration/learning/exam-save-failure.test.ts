@@ -2,16 +2,16 @@
 // lesson completion, the progress and the course completion belong to one transaction.
 import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { examAttempt } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { examAttempt } from "~/server/platform/db/schema";
 import { learningMessages } from "~/domain/learning-messages";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "./call";
+import { call } from "../support/call";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
 import { answersFor, completedLessonIds, enrol, enrolmentOf, lessonId, markOpened, postContent, startAttempt, submitAttempt } from "./helpers";
 
-vi.mock("~/server/certificates.server", () => ({
+vi.mock("~/server/certificates/certificates.server", () => ({
   issueCertificateForEnrolment: vi.fn(async () => {
     throw new Error("certificate storage unavailable");
   }),

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { count, eq, inArray } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { certificate, examAttempt, question } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { certificate, examAttempt, lesson, question } from "~/server/platform/db/schema";
+import { catalogueChanged } from "~/server/catalogue/events.server";
+import { DEFAULT_EXAM_SETTINGS } from "~/domain/exam-settings";
 import { answerFieldName } from "~/domain/exam-forms";
 import { learningMessages } from "~/domain/learning-messages";
 import { scoreBandLabel } from "~/domain/insight";
-import { getCourseResults } from "~/server/admin-course-results.server";
+import { getCourseResults } from "~/server/reports/course-results.server";
 import { createUser } from "../support/users";
-import type { Loose } from "./call";
+import type { Loose } from "../support/call";
 import { COURSE1, FIXTURE_QUESTIONS, useFixtureCatalogue } from "./fixture-catalogue";
 import {
   answersFor,
@@ -231,13 +233,22 @@ describe("evaluación: corrección, historial y avance", () => {
     const u = await createUser();
     await enrol(u.id);
     const id = await examLesson();
-    const ids: number[] = [];
-    for (let i = 0; i < 20; i++) ids.push(await startAttempt(u.cookie, id));
-    const answers = await Promise.all(ids.map((a) => answersFor(a, "wrong")));
-    const results = await Promise.all(ids.map((a, i) => submitAttempt(u.cookie, id, a, answers[i]!)));
-    for (const r of results) expect(r.status).toBe(302);
-    const rows = await attemptsOf(u.id);
-    expect(rows.map((r) => r.attemptNumber).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // Twenty attempts open at once exist only where the owner turned the pause off (with it, 'Comenzar' takes up
+    // the open attempt again: exam-pause.test.ts).
+    await db().update(lesson).set({ examSettings: { ...DEFAULT_EXAM_SETTINGS, retryPauseMin: 0 } }).where(eq(lesson.id, id));
+    catalogueChanged();
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 20; i++) ids.push(await startAttempt(u.cookie, id));
+      const answers = await Promise.all(ids.map((a) => answersFor(a, "wrong")));
+      const results = await Promise.all(ids.map((a, i) => submitAttempt(u.cookie, id, a, answers[i]!)));
+      for (const r of results) expect(r.status).toBe(302);
+      const rows = await attemptsOf(u.id);
+      expect(rows.map((r) => r.attemptNumber).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    } finally {
+      await db().update(lesson).set({ examSettings: null }).where(eq(lesson.id, id));
+      catalogueChanged();
+    }
   });
 
   it("12 alumnos envían a la vez: el informe del curso cuenta cada intento y cada respuesta una vez", async () => {
@@ -281,7 +292,7 @@ describe("evaluación: corrección, historial y avance", () => {
     await openContent(u.cookie, 1, `?leccion=${await lessonId(COURSE1.descarga)}`);
     expect((await enrolmentOf(u.id))!.progress).toBe(50);
     const { loader } = await import("~/routes/archivo-leccion");
-    const { call } = await import("./call");
+    const { call } = await import("../support/call");
     const { getRequest } = await import("../support/requests");
     const zip = await lessonId(COURSE1.descarga);
     await call(loader, getRequest(`/archivos/lecciones/${zip}?descargar=1`, u.cookie), { lessonId: String(zip) });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { enrolment } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { enrolment } from "~/server/platform/db/schema";
 import * as fileRoute from "~/routes/archivo-leccion";
-import { parseRange } from "~/server/lesson-files.server";
+import { parseRange } from "~/server/learning/lesson-files.server";
 import { BASE } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "./call";
+import { call } from "../support/call";
 import { COURSE1, VIDEO_BYTES, tinyPdf, useFixtureCatalogue } from "./fixture-catalogue";
 import { completedLessonIds, enrol, lessonId } from "./helpers";
 

@@ -1,12 +1,12 @@
 // Shared steps for the learning tests: ids by title, enrolling, reading rows.
 import { and, eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { courseModule, enrolment, examAttempt, lesson, lessonCompletion, question } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { courseModule, enrolment, examAttempt, lesson, lessonCompletion, question } from "~/server/platform/db/schema";
 import * as content from "~/routes/curso-contenido";
-import { enrolInCourse } from "~/server/enrolments.server";
+import { enrolInCourse } from "~/server/learning/enrolments.server";
 import { answerFieldName } from "~/domain/exam-forms";
 import { formRequest, getRequest } from "../support/requests";
-import { call, type Loose } from "./call";
+import { call, type Loose } from "../support/call";
 
 export async function lessonId(title: string): Promise<number> {
   const [row] = await db().select({ id: lesson.id }).from(lesson).where(eq(lesson.title, title));

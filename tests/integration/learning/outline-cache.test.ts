@@ -1,18 +1,18 @@
-// The course outline as production keeps it (app/server/catalogue-cache.server.ts, on here; the other tests
+// The course outline as production keeps it (app/server/catalogue/cache.server.ts, on here; the other tests
 // read it afresh): a learner takes the whole course through the shared copy — which is frozen, so code that
 // changed it for everyone would fail here —, a change nobody announced stays unseen until the catalogue
 // changes, and the course editor's changes are seen by the very next page. The same for a reading's text and an
-// exam's question bank (app/server/exam-bank.server.ts), against which attempts are graded.
+// exam's question bank (app/server/exams/bank.server.ts), against which attempts are graded.
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { courseModule, examAttempt, lesson, question } from "~/server/db/schema";
-import { catalogueChanged } from "~/server/catalogue-events.server";
+import { db } from "~/server/platform/db/client.server";
+import { courseModule, examAttempt, lesson, question } from "~/server/platform/db/schema";
+import { catalogueChanged } from "~/server/catalogue/events.server";
 import { action as editorAction } from "~/routes/admin/curso-editor";
 import { createUser } from "../support/users";
 import { useCatalogueCopies } from "../support/catalogue-copies";
 import { formRequest } from "../support/requests";
-import { call } from "./call";
+import { call } from "../support/call";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
 import { answersFor, enrol, enrolmentOf, lessonId, markOpened, openContent, postContent, startAttempt, submitAttempt } from "./helpers";
 

@@ -1,4 +1,4 @@
-// The compression trainer's completion (issue 16): the server recomputes the round from the tap times and
+// The compression trainer's completion: the server recomputes the round from the tap times and
 // records the practice lesson only for a plausible round that held 100–120/min, for an enrolled learner.
 import { describe, expect, it } from "vitest";
 import { createUser } from "../support/users";

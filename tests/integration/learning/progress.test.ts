@@ -1,15 +1,15 @@
-// One rule for progress (decisions.md B8, E4): the content page's header, the dashboard card and the stat
+// One rule for progress (docs/decisions.md B8, E4): the content page's header, the dashboard card and the stat
 // cards read the same figures; a completed course stays completed (with its certificate) when lessons are
 // added, and the added lessons show as new; 'N de M lecciones' counts each step.
 import { afterEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { certificate, courseModule, enrolment, lesson } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { certificate, courseModule, enrolment, lesson } from "~/server/platform/db/schema";
 import { loader as dashboardLoader } from "~/routes/dashboard";
-import { addLesson, deleteLesson, updateLesson } from "~/server/course-editor/lessons.server";
+import { addLesson, deleteLesson, updateLesson } from "~/server/authoring/lessons.server";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "./call";
+import { call } from "../support/call";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
 import { answersFor, enrol, enrolmentOf, lessonId, openContent, postContent, startAttempt, submitAttempt } from "./helpers";
 
@@ -36,8 +36,8 @@ async function completeCourse(cookie: string) {
   await open(cookie, COURSE1.lectura);
   await postContent(cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) });
   // The download-only lesson completes when its file is downloaded: record it the way the file route does.
-  const { recordLessonEvent } = await import("~/server/learning.server");
-  const { getUser } = await import("~/server/session.server");
+  const { recordLessonEvent } = await import("~/server/learning/learning.server");
+  const { getUser } = await import("~/server/accounts/session.server");
   const user = (await getUser(getRequest("/", cookie)))!;
   await recordLessonEvent({ user, courseId: 1, lessonId: await lessonId(COURSE1.descarga), event: "download" });
   const exam = await lessonId(COURSE1.examen);
@@ -55,8 +55,8 @@ describe("una sola regla de avance (E4)", () => {
     const page = (await openContent(u.cookie, 1)).data;
     const { card, stats } = await dashboardCard(u.cookie);
     // Presentación done (1 of 4 counted modules); 3 of 6 published lessons.
-    expect(page).toMatchObject({ progress: 25, lessonsDone: 3, lessonsTotal: 6, completed: false });
-    expect(card).toMatchObject({ progress: 25, lessonsDone: 3, lessonsTotal: 6, completed: false });
+    expect(page).toMatchObject({ progress: 25, modulesDone: 1, modulesTotal: 4, lessonsDone: 3, lessonsTotal: 6, completed: false });
+    expect(card).toMatchObject({ progress: 25, modulesDone: 1, modulesTotal: 4, lessonsDone: 3, lessonsTotal: 6, completed: false });
     // Resume: the card's 'Continuar' and the content page without ?leccion open the same lesson.
     expect(card.next).toEqual({ id: await lessonId(COURSE1.video), title: COURSE1.video });
     expect(page.lesson.id).toBe(card.next.id);

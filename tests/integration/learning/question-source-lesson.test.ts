@@ -3,9 +3,9 @@
 // Runs on the real catalogue, which the setup loads into this file's fresh database.
 import { describe, expect, it } from "vitest";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { asset, course, courseModule, lesson, question } from "~/server/db/schema";
-import { loadCatalogue, readCatalogue, type CatalogueCourse } from "~/server/catalogue.server";
+import { db } from "~/server/platform/db/client.server";
+import { asset, course, courseModule, lesson, question } from "~/server/platform/db/schema";
+import { loadCatalogue, readCatalogue, type CatalogueCourse } from "~/server/catalogue/catalogue.server";
 import { lessonKey } from "~/domain/lesson-key";
 
 const rcp = readCatalogue().find((c) => c.id === 1)!;

@@ -1,12 +1,12 @@
-// Reading on a phone (decisions.md A4 'lectura'): the built-in course's presentations and documents are
+// Reading on a phone (docs/decisions.md A4 'lectura'): the built-in course's presentations and documents are
 // served as sanitised HTML built from their sources, with their figures, and the PDF stays the download.
 // A PDF lesson without a source (an admin's upload) keeps the PDF viewer.
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { course, lesson } from "~/server/db/schema";
-import { catalogueVersion, loadCatalogue, readCatalogue } from "~/server/catalogue.server";
-import { refreshCatalogue } from "~/server/catalogue-refresh.server";
+import { db } from "~/server/platform/db/client.server";
+import { course, lesson } from "~/server/platform/db/schema";
+import { catalogueVersion, loadCatalogue, readCatalogue } from "~/server/catalogue/catalogue.server";
+import { refreshCatalogue } from "~/server/authoring/refresh.server";
 import { createUser } from "../support/users";
 import { enrol, lessonId, openContent } from "./helpers";
 import { loader as figureLoader } from "~/routes/figura";

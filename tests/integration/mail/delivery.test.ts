@@ -1,8 +1,8 @@
 // Every rendered mail goes through the real sender (nodemailer over SMTP to a local server) and is read
 // back part by part: the recipient's client gets the same HTML and text that renderMail produced.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverMail } from "~/server/mail.server";
-import { renderMail } from "~/server/mail/render-mail.server";
+import { deliverMail } from "~/server/platform/mail/transport.server";
+import { renderMail } from "~/server/platform/mail/render-mail.server";
 import { startMailbox } from "../accounts/mailbox";
 import { BASE_URL, allSamples } from "./samples";
 

@@ -4,18 +4,19 @@
 // through the outbox: nothing is sent inline by the request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { certificate, course, courseModule, enrolment, lesson, outbox } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { certificate, course, courseModule, enrolment, lesson, outbox } from "~/server/platform/db/schema";
 import { site } from "~/config/site";
 import { formatCertificateCode } from "~/domain/certificate-code";
-import { completeLessonInTx } from "~/server/learning.server";
-import { runDueJobs } from "~/server/outbox-worker.server";
-import { enrolInCourse } from "~/server/enrolments.server";
+import { completeLessonInTx } from "~/server/learning/learning.server";
+import { runDueJobs } from "~/server/platform/outbox/worker.server";
+import { freezeClock, resetClock } from "~/server/platform/clock.server";
+import { enrolInCourse } from "~/server/learning/enrolments.server";
 import { action as registerAction } from "~/routes/registro";
 import { action as enrolAction } from "~/routes/curso-inscribir";
 import { action as profileAction } from "~/routes/perfil";
 import { startMailbox } from "../accounts/mailbox";
-import { call } from "../learning/call";
+import { call } from "../support/call";
 import { formRequest } from "../support/requests";
 import { createUser } from "../support/users";
 
@@ -125,10 +126,29 @@ describe("correo de bienvenida", () => {
     expect(mail.text).not.toMatch(/<[a-z]/i);
   });
 
-  it("un registro rechazado (correo en uso) no encola nada", async () => {
-    const existing = await learnerWithoutMail();
-    await call(registerAction, formRequest("/registro", { name: "Otra", email: existing.email, password: "clave-123", confirmPassword: "clave-123" }));
+  it("un registro con un correo que ya tiene cuenta no da la bienvenida: avisa a su dueña, con la hora de Chile y cómo entrar", async () => {
+    const existing = await learnerWithoutMail({ name: "Elena Dueña" });
+    freezeClock(new Date("2026-03-15T17:05:00Z"));
+    try {
+      await call(registerAction, formRequest("/registro", { name: "Nombre Ajeno", email: existing.email, password: "clave-123", confirmPassword: "clave-123" }));
+    } finally {
+      resetClock();
+    }
     expect(await jobsOf("welcome")).toHaveLength(0);
+    expect(mailbox.received).toHaveLength(0);
+    expect(await jobsOf("signUpAttemptNotice")).toEqual([expect.objectContaining({ payload: { userId: existing.id, attemptedAt: "2026-03-15T17:05:00.000Z" } })]);
+
+    await runDueJobs();
+    const mail = onlyMailTo(existing.email);
+    expect(mail.subject).toBe(`Ya tienes una cuenta en ${site.name}`);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Elena Dueña");
+      expect(part).not.toContain("Nombre Ajeno");
+      expect(part).toContain("15/03/2026 14:05 (hora de Chile)");
+      expect(part).toContain("http://localhost:3000/login");
+      expect(part).toContain("http://localhost:3000/restablecer-contrasena");
+    }
+    expect(mail.text).not.toMatch(/<[a-z]/i);
   });
 });
 

@@ -3,16 +3,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { db } from "~/server/db/client.server";
-import { outbox } from "~/server/db/schema";
-import { env, parseEnv, setEnv, type Env } from "~/server/env.server";
-import { queueMail } from "~/server/outbox.server";
-import { MAX_ATTEMPTS, runDueJobs, startOutboxWorker } from "~/server/outbox-worker.server";
-import { listUndeliveredMail } from "~/server/admin-mail.server";
+import { db } from "~/server/platform/db/client.server";
+import { outbox } from "~/server/platform/db/schema";
+import { env, parseEnv, setEnv, type Env } from "~/server/platform/env.server";
+import { queueMail } from "~/server/platform/outbox/outbox.server";
+import { MAX_ATTEMPTS, runDueJobs, startOutboxWorker } from "~/server/platform/outbox/worker.server";
+import { listUndeliveredMail } from "~/server/platform/mail/admin-mail.server";
 import { action as mailAction, loader as mailLoader } from "~/routes/admin/correos";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "../accounts/support";
+import { callAndRead as call } from "../support/call";
 
 let accepting = true;
 const received: { to: string[]; raw: string }[] = [];
@@ -114,6 +114,20 @@ describe("bandeja de salida", () => {
     expect(anonymous.status).toBe(302);
     const forged = await call(mailAction, formRequest("/admin/correos", { mailId: "1" }, { cookie: learner.cookie }));
     expect(forged.status).toBe(302);
+  });
+
+  it("un trabajo con datos que no valida su esquema, o de un tipo que nadie registró, falla de inmediato sin reintentos", async () => {
+    const [bad] = await db().insert(outbox).values({ kind: "certificateIssued", payload: { code: 42 } }).returning({ id: outbox.id });
+    const [unknown] = await db().insert(outbox).values({ kind: "noExiste", payload: {} }).returning({ id: outbox.id });
+    await runDueJobs();
+    for (const id of [bad!.id, unknown!.id]) {
+      const [row] = await db().select().from(outbox).where(eq(outbox.id, id));
+      expect(row!.status).toBe("failed");
+      expect(row!.attempts).toBe(1);
+    }
+    const [badRow] = await db().select({ lastError: outbox.lastError }).from(outbox).where(eq(outbox.id, bad!.id));
+    expect(badRow!.lastError).toMatch(/invalid payload: code/);
+    await db().delete(outbox).where(sql`${outbox.id} in (${bad!.id}, ${unknown!.id})`);
   });
 
   it("un correo encolado en una transacción que se revierte no existe", async () => {

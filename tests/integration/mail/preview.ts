@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { renderMail } from "~/server/mail/render-mail.server";
+import { renderMail } from "~/server/platform/mail/render-mail.server";
 import { BASE_URL, allSamples } from "./samples";
 
 const publicDir = path.resolve(import.meta.dirname, "../../../public");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { render as reactEmailRender } from "@react-email/render";
-import { mailElement, renderHtml, renderMail } from "~/server/mail/render-mail.server";
-import type { MailKind, MailMessage } from "~/server/mail/messages.server";
+import { mailElement, renderHtml, renderMail } from "~/server/platform/mail/render-mail.server";
+import type { MailKind, MailMessage } from "~/server/platform/mail/messages.server";
 import { BASE_URL, HOSTILE, allSamples, hostile, samples } from "./samples";
 
 const render = (message: MailMessage, baseUrl = BASE_URL) => renderMail(message, { baseUrl });
@@ -18,6 +18,11 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
     subject: "Inscripción confirmada: Reanimación Cardiopulmonar solo Compresiones",
     links: ["/cursos/1/contenido?leccion=101", "/dashboard"],
     text: ["Reanimación Cardiopulmonar solo Compresiones", "«Bienvenida al curso»", "Empezar el curso:"],
+  },
+  skillsSession: {
+    subject: "Se liberó un cupo para ti: sesión práctica de Reanimación Cardiopulmonar solo Compresiones",
+    links: ["/sesiones/7", "/dashboard"],
+    text: ["Ana Pérez", "Fecha y hora: 15/03/2026 14:05 (hora de Chile)", "Lugar: Av. Providencia 1234, Providencia", "Confírmalo antes del 13/03/2026 14:05"],
   },
   certificate: {
     subject: "¡Felicitaciones! Tu certificado de Reanimación Cardiopulmonar solo Compresiones",
@@ -62,6 +67,11 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
     subject: "Tu contraseña de Academia Andes fue cambiada",
     links: ["/restablecer-contrasena", "/contacto"],
     text: ["15/03/2026 14:05 (hora de Chile)", "¿No fuiste tú?", site.email],
+  },
+  signUpAttempt: {
+    subject: "Ya tienes una cuenta en Academia Andes",
+    links: ["/login", "/restablecer-contrasena"],
+    text: ["Hola, Ana Pérez:", "15/03/2026 14:05 (hora de Chile)", "no creamos otra", "¿Fuiste tú?", "Si no fuiste tú, no tienes que hacer nada", site.email],
   },
   purchaseReceipt: {
     subject: "Comprobante de tu compra: pedido A-000123",
@@ -108,6 +118,11 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
     links: [],
     text: ["Monto reembolsado: $15.000", "Motivo: Compra duplicada.", "termina tu acceso a este curso", "tarjeta con la que pagaste"],
   },
+  taxDocument: {
+    subject: "Nota de crédito electrónica N° 3 del pedido A-000123",
+    links: ["/compras/A-000123", "/compras"],
+    text: ["Nota de crédito electrónica N° 3", "anula el documento tributario de tu pedido A-000123", "Hola, Ana Pérez:"],
+  },
   companyInvitation: {
     subject: "Constructora Los Andes SpA te invita a capacitarte en Academia Andes",
     links: ["/invitacion/abc123"],
@@ -121,12 +136,12 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
   companyManagerInvitation: {
     subject: "Te damos acceso al portal de Constructora Los Andes SpA en Academia Andes",
     links: ["/invitacion/def456"],
-    text: ["Constructora Los Andes SpA", "vence el 22 de marzo de 2026", "Hola, Marta Rojas:"],
+    text: ["Academia Andes te dio acceso al portal de Constructora Los Andes SpA", "vence el 22 de marzo de 2026", "Hola, Marta Rojas:"],
   },
   companyManagerAdded: {
     subject: "Ya puedes administrar la capacitación de Constructora Los Andes SpA",
     links: ["/empresa/7"],
-    text: ["Constructora Los Andes SpA", "Portal de empresa", "Hola, Marta Rojas:"],
+    text: ["Academia Andes te dio acceso al portal de Constructora Los Andes SpA", "Portal de empresa", "Hola, Marta Rojas:"],
   },
 };
 
@@ -251,10 +266,50 @@ describe("renderMail: reglas comunes", () => {
     expect(free.text).toContain("Sin pago (cupón de descuento)");
   });
 
-  it("cupos de empresa: el curso lleva la cantidad y el botón lleva a asignarlos", async () => {
-    const mail = await render({ ...samples.purchaseReceipt, quantity: 5, startPath: "/empresa" });
-    expect(mail.text).toContain("Curso: Reanimación Cardiopulmonar solo Compresiones (5 cupos)");
-    expect(mail.text).toContain(`Asignar los cupos:\n${BASE_URL}/empresa`);
+  const seats = { companyName: "Constructora Los Andes SpA", companyRut: "76.543.210-3", unitPrice: 20000 };
+
+  it("cupos de empresa: el comprobante nombra la empresa y su RUT, cantidad × precio = total, y lleva a asignarlos", async () => {
+    const mail = await render({ ...samples.purchaseReceipt, quantity: 30, subtotal: 600000, coupon: null, total: 600000, seats, startPath: "/empresa/4/cursos/1" });
+    expect(mail.text).toContain("Empresa: Constructora Los Andes SpA");
+    expect(mail.text).toContain("RUT de la empresa: 76.543.210-3");
+    expect(mail.text).toContain("Curso: Reanimación Cardiopulmonar solo Compresiones");
+    expect(mail.text).toContain("Cupos: 30 cupos × $20.000 = $600.000");
+    expect(mail.text).toContain("Total pagado: $600.000");
+    expect(mail.text).toContain("Los 30 cupos de Reanimación Cardiopulmonar solo Compresiones ya están disponibles para Constructora Los Andes SpA");
+    expect(mail.text).toContain(`Asignar los cupos:\n${BASE_URL}/empresa/4/cursos/1`);
+    // The manager bought seats for others: nothing tells them they have access or should start studying.
+    expect(mail.text).not.toMatch(/tienes acceso|Ya puedes empezar|Empezar el curso/);
+    expect(mail.html).not.toMatch(/tienes acceso|Ya puedes empezar|Empezar el curso/);
+  });
+
+  it("un solo cupo de empresa sigue siendo un cupo: se asigna, no se estudia", async () => {
+    const mail = await render({ ...samples.purchaseReceipt, quantity: 1, subtotal: 20000, coupon: null, total: 20000, seats, startPath: "/empresa/4/cursos/1" });
+    expect(mail.text).toContain("Cupos: 1 cupo × $20.000 = $20.000");
+    expect(mail.text).toContain("Asignar los cupos:");
+    expect(mail.text).not.toContain("Empezar el curso");
+  });
+
+  it("cupos por transferencia: los datos nombran la empresa; la confirmación no dice «ya tienes acceso»", async () => {
+    const instructions = await render({ ...samples.transferInstructions, quantity: 30, total: 600000, seats });
+    expect(instructions.text).toContain("Constructora Los Andes SpA (RUT 76.543.210-3)");
+    expect(instructions.text).toContain("30 cupos × $20.000 = $600.000");
+    expect(instructions.text).toContain("los cupos quedarán disponibles para asignarlos");
+    expect(instructions.text).not.toContain("podrás empezar");
+    const confirmed = await render({ ...samples.transferConfirmed, quantity: 30, total: 600000, seats, startPath: "/empresa/4/cursos/1" });
+    expect(confirmed.text).toContain("ya están disponibles para Constructora Los Andes SpA");
+    expect(confirmed.text).toContain("RUT de la empresa: 76.543.210-3");
+    expect(confirmed.text).toContain("Cupos: 30 cupos × $20.000 = $600.000");
+    expect(confirmed.text).not.toMatch(/tienes acceso|Ya puedes empezar|Empezar el curso/);
+    const refunded = await render({ ...samples.refund, quantity: 30, amount: 600000, seats });
+    expect(refunded.text).toContain("Empresa: Constructora Los Andes SpA");
+    expect(refunded.text).not.toContain("termina tu acceso");
+  });
+
+  it("los correos de un encargado no le dan un título con género: «te dio acceso», no «te nombró encargado»", async () => {
+    for (const mail of [await render(samples.companyManagerInvitation), await render(samples.companyManagerAdded)]) {
+      expect(mail.text).not.toMatch(/encargad[oa]\b/i);
+      expect(mail.html).not.toMatch(/encargad[oa]\b/i);
+    }
   });
 
   it("transferencia sin vencimiento no promete una fecha", async () => {

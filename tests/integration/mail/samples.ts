@@ -1,5 +1,5 @@
 // One realistic message of every kind (a mapped type: a new kind without a sample does not compile).
-import type { MailKind, MailMessage } from "~/server/mail/messages.server";
+import type { MailKind, MailMessage } from "~/server/platform/mail/messages.server";
 
 export const BASE_URL = "https://academia.example.cl";
 
@@ -10,6 +10,22 @@ const RCP = { id: 1, title: "Reanimación Cardiopulmonar solo Compresiones" };
 const MOMENT = new Date("2026-03-15T17:05:00Z");
 
 export const samples: Samples = {
+  skillsSession: {
+    kind: "skillsSession",
+    event: "promoted",
+    name: "Ana Pérez",
+    sessionId: 7,
+    courseTitle: RCP.title,
+    startsAt: MOMENT,
+    durationMin: 180,
+    place: "Av. Providencia 1234, Providencia",
+    placeNotes: "Piso 3, sala 2",
+    instructorName: "Carla Soto",
+    cancelUntil: new Date("2026-03-14T17:05:00Z"),
+    canCancel: true,
+    offerExpiresAt: new Date("2026-03-13T17:05:00Z"),
+    certificateCode: null,
+  },
   welcome: { kind: "welcome", name: "Ana Pérez" },
   enrolment: { kind: "enrolment", name: "Ana Pérez", course: RCP, firstLesson: { id: 101, title: "Bienvenida al curso" } },
   certificate: {
@@ -42,6 +58,7 @@ export const samples: Samples = {
     resetUrl: `${BASE_URL}/api/auth/reset-password/tok3n?callbackURL=%2Frestablecer-contrasena%2Fnueva`,
   },
   passwordChanged: { kind: "passwordChanged", name: "Ana Pérez", changedAt: MOMENT },
+  signUpAttempt: { kind: "signUpAttempt", name: "Ana Pérez", attemptedAt: MOMENT },
   purchaseReceipt: {
     kind: "purchaseReceipt",
     name: "Ana Pérez",
@@ -96,6 +113,16 @@ export const samples: Samples = {
     refundedAt: MOMENT,
     reason: "Compra duplicada.",
     accessKept: false,
+  },
+  taxDocument: {
+    kind: "taxDocument",
+    name: "Ana Pérez",
+    orderNumber: "A-000123",
+    course: RCP,
+    quantity: 1,
+    documentLabel: "Nota de crédito electrónica N° 3",
+    credit: true,
+    orderPath: "/compras/A-000123",
   },
   companyInvitation: {
     kind: "companyInvitation",

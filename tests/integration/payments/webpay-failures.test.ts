@@ -1,7 +1,7 @@
 // When Webpay cannot be reached, answers late, answers 5xx or refuses our credentials, the provider
 // says so plainly; and a commit lost on the network is recovered by asking the status.
 import { describe, expect, it } from "vitest";
-import { createWebpayProvider, webpayConfig } from "~/server/payments/webpay.server";
+import { createWebpayProvider, webpayConfig } from "~/server/commerce/payments/webpay.server";
 import { payAtWebpay } from "../../../scripts/webpay/browser";
 import { INTEGRATION_API_KEY, INTEGRATION_COMMERCE_CODE } from "../../../scripts/webpay/local-webpay-state";
 import { created, order, useLocalWebpay } from "./webpay-support";
@@ -58,7 +58,7 @@ describe("commit perdido en la red", () => {
     const hold = webpay.server.holdNext("commit");
     const commit = webpay.provider.commit(payment.token);
     await hold.reached;
-    expect((await commit).kind).toBe("notCompleted");
+    expect((await commit).kind).toBe("formOpen");
   });
 
   it("un retraso menor que el plazo no es un error", async () => {

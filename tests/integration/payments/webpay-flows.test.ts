@@ -1,7 +1,7 @@
 // The official SDK, through the academy's provider, against the local Webpay Plus server: every way a
 // cardholder can come back from the payment form.
 import { describe, expect, it } from "vitest";
-import { isApproved } from "~/server/payments/webpay.server";
+import { isApproved } from "~/server/commerce/payments/webpay.server";
 import { open, payAtWebpay, send, submit } from "../../../scripts/webpay/browser";
 import { FIXED_NOW, created, useLocalWebpay } from "./webpay-support";
 
@@ -168,8 +168,8 @@ describe("Webpay Plus: confirmaciones repetidas o fuera de lugar", () => {
   it("el commit de un token sin pagar (formulario abierto) no cobra", async () => {
     const payment = await created(webpay.provider);
     const commit = await webpay.provider.commit(payment.token);
-    expect(commit.kind).toBe("notCompleted");
-    expect(commit.kind === "notCompleted" && commit.detail).toMatch(/^Invalid status '0' for transaction while authorizing/);
+    expect(commit.kind).toBe("formOpen");
+    expect(commit.kind === "formOpen" && commit.detail).toMatch(/^Invalid status '0' for transaction while authorizing/);
   });
 
   it("volver a abrir el formulario de un pago terminado ofrece 'volver al sitio' con los cuatro parámetros", async () => {

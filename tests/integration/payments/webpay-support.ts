@@ -1,9 +1,9 @@
 // A local Webpay server per test file, with the app's configuration pointing the real provider at it
 // (WEBPAY_BASE_URL), exactly as `npm run dev:webpay` does for a developer.
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { env, setEnv } from "~/server/env.server";
-import { createWebpayProvider, webpayConfig, webpayProvider } from "~/server/payments/webpay.server";
-import type { CreatePaymentInput, PaymentProvider } from "~/server/payments/provider.server";
+import { env, setEnv } from "~/server/platform/env.server";
+import { createWebpayProvider, webpayConfig, webpayProvider } from "~/server/commerce/payments/webpay.server";
+import type { CreatePaymentInput, PaymentProvider } from "~/server/commerce/payments/provider.server";
 import { startLocalWebpay, type LocalWebpay, type LocalWebpayOptions } from "../../../scripts/webpay/local-webpay";
 
 /** Tuesday 11 March 2025, 12:00 in Santiago: accounting day "0311". */

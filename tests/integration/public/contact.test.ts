@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { db } from "~/server/db/client.server";
-import { contactMessage, loginAttempt, outbox } from "~/server/db/schema";
-import { runDueJobs } from "~/server/outbox-worker.server";
-import { env, parseEnv, setEnv, type Env } from "~/server/env.server";
-import { CLIENT_IP_HEADER } from "~/server/rate-limit.server";
+import { db } from "~/server/platform/db/client.server";
+import { contactMessage, loginAttempt, outbox } from "~/server/platform/db/schema";
+import { runDueJobs } from "~/server/platform/outbox/worker.server";
+import { env, parseEnv, setEnv, type Env } from "~/server/platform/env.server";
+import { CLIENT_IP_HEADER } from "~/server/platform/rate-limit.server";
 import { CONTACT_MESSAGES } from "~/domain/contact-form";
 import { action } from "~/routes/contacto";
 import { BASE, formRequest } from "../support/requests";
@@ -27,7 +27,7 @@ function decode(raw: string) {
 }
 
 function useEnv(extra: Record<string, string>) {
-  setEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: previousEnv.DATA_DIR, PUBLIC_URL: previousEnv.PUBLIC_URL, LOG_LEVEL: "silent", ...extra }));
+  setEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: previousEnv.DATA_DIR, PUBLIC_URL: previousEnv.PUBLIC_URL, LOG_LEVEL: "silent", CONTENT_DIR: previousEnv.CONTENT_DIR, ...extra }));
 }
 
 beforeAll(async () => {

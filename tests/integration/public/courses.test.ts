@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db/client.server";
-import { env, setEnv } from "~/server/env.server";
-import { catalogueChanged } from "~/server/catalogue-events.server";
-import { course, courseModule, lesson } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { env, setEnv } from "~/server/platform/env.server";
+import { catalogueChanged } from "~/server/catalogue/events.server";
+import { course, courseModule, lesson } from "~/server/platform/db/schema";
 import {
   getFeaturedCourse,
   getPublishedCourse,
   listPublishedCourses,
   listRelatedCourses,
-} from "~/server/courses.server";
+} from "~/server/catalogue/courses.server";
 import { loader as detailLoader } from "~/routes/curso-detalle";
 import { loader as listLoader } from "~/routes/cursos";
 import { loader as homeLoader } from "~/routes/home";
@@ -68,10 +68,10 @@ describe("listado público de cursos", () => {
   it("el loader de /cursos lee ?categoria= y da el estado del botón a cada curso", async () => {
     const anon = await callLoader(listLoader, "/cursos?categoria=Primeros%20Auxilios");
     expect(anon.data!.courses.map((c: { id: number }) => c.id)).toEqual([2]);
-    expect(anon.data!.top).toContain('<a aria-current="page" class="pub-pill" href="/cursos?categoria=Primeros%20Auxilios"');
-    expect(anon.data!.top.match(/aria-current/g)).toHaveLength(1);
-    expect(anon.data!.top).toMatch(/href="\/cursos\?categoria=Salud"/);
-    // Course 2 of this fixture has no published lesson: it cannot be bought yet (decisions.md D).
+    expect(anon.data!.top.html).toContain('<a aria-current="page" class="pub-pill" href="/cursos?categoria=Primeros%20Auxilios"');
+    expect(anon.data!.top.html.match(/aria-current/g)).toHaveLength(1);
+    expect(anon.data!.top.html).toMatch(/href="\/cursos\?categoria=Salud"/);
+    // Course 2 of this fixture has no published lesson: it cannot be bought yet (docs/decisions.md D).
     expect(anon.data!.enrolStates).toEqual({ 2: "soon" });
 
     const learner = await createUser();
@@ -89,9 +89,9 @@ describe("curso destacado del inicio", () => {
     const featured = await getFeaturedCourse();
     expect(featured).toMatchObject({ id: 1, title: RCP_TITLE, category: "Salud", priceClp: 20000 });
     const home = await callLoader(homeLoader, "/");
-    expect(home.data!.html).toContain(RCP_TITLE);
-    expect(home.data!.html).toContain('href="/cursos/1"');
-    expect(home.data!.html).toContain("$20.000");
+    expect(home.data!.html.html).toContain(RCP_TITLE);
+    expect(home.data!.html.html).toContain('href="/cursos/1"');
+    expect(home.data!.html.html).toContain("$20.000");
   });
 });
 
@@ -137,9 +137,9 @@ describe("detalle de un curso", () => {
       // A write nobody announced stays unseen; the course editor and the catalogue refresh announce theirs.
       await db().update(course).set({ title: "Título cambiado sin aviso" }).where(eq(course.id, 1));
       const user = await createUser();
-      expect((await callLoader(detailLoader, "/cursos/1", { id: "1" }, user.cookie)).data!.hero).toContain(before!.title);
+      expect((await callLoader(detailLoader, "/cursos/1", { id: "1" }, user.cookie)).data!.hero.html).toContain(before!.title);
       catalogueChanged();
-      expect((await callLoader(detailLoader, "/cursos/1", { id: "1" }, user.cookie)).data!.hero).toContain("Título cambiado sin aviso");
+      expect((await callLoader(detailLoader, "/cursos/1", { id: "1" }, user.cookie)).data!.hero.html).toContain("Título cambiado sin aviso");
     } finally {
       await db().update(course).set({ title: before!.title }).where(eq(course.id, 1));
       setEnv(saved);
@@ -165,9 +165,9 @@ describe("detalle de un curso", () => {
     const anon = await callLoader(detailLoader, "/cursos/1", { id: "1" });
     expect(anon.status).toBe(200);
     expect(anon.data).toMatchObject({ found: true, enrolState: "anonymous", course: { id: 1, priceLabel: "$20.000" } });
-    expect(anon.data!.hero).toContain("4 módulos · 6 lecciones");
-    expect(anon.data!.body).toContain("Contenido en preparación");
-    expect(anon.data!.body).toContain("Próximamente");
+    expect(anon.data!.hero.html).toContain("4 módulos · 6 lecciones");
+    expect(anon.data!.body.html).toContain("Contenido en preparación");
+    expect(anon.data!.body.html).toContain("Próximamente");
     const learner = await createUser();
     const signedIn = await callLoader(detailLoader, "/cursos/1", { id: "1" }, learner.cookie);
     expect(signedIn.data!.enrolState).toBe("user");
@@ -184,10 +184,10 @@ describe("un curso sin lecciones publicadas ('Próximamente')", () => {
       expect(courses.find((c) => c.id === 2)).toMatchObject({ hours: 0, hoursLabel: "Duración por confirmar" });
       expect(courses.find((c) => c.id === 1)!.hoursLabel).toBe("1 hora");
       const page = await callLoader(detailLoader, "/cursos/2", { id: "2" });
-      expect(page.data!.hero).toContain("Duración: <strong>Por confirmar</strong>");
-      expect(page.data!.body).toContain("duración por confirmar");
-      expect(page.data!.body).not.toMatch(/\d+(,\d)? horas?/);
-      expect(page.data!.body).not.toContain("de dedicación estimada");
+      expect(page.data!.hero.html).toContain("Duración: <strong>Por confirmar</strong>");
+      expect(page.data!.body.html).toContain("duración por confirmar");
+      expect(page.data!.body.html).not.toMatch(/\d+(,\d)? horas?/);
+      expect(page.data!.body.html).not.toContain("de dedicación estimada");
       // schema.org gets no workload until there is one.
       expect(JSON.stringify(page.data!.meta)).not.toContain("courseWorkload");
       expect(JSON.stringify((await callLoader(detailLoader, "/cursos/1", { id: "1" })).data!.meta)).toContain('"courseWorkload":"PT1H"');

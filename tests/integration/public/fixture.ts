@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { db } from "~/server/db/client.server";
-import { course } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { course } from "~/server/platform/db/schema";
 
 export const RCP_TITLE = "Reanimación Cardiopulmonar solo Compresiones";
 

@@ -1,13 +1,14 @@
-// Issue #12's account rules through the production server over real HTTP (`node server.js` on a production
+// The account rules through the production server over real HTTP (`node server.js` on a production
 // build, PGlite in a temporary DATA_DIR, mail to an SMTP server in this test): what Express does with a body
 // before Better Auth sees it is part of what is tested. auth-hooks.test.ts covers the same rules in depth
 // through the route module; this file proves nothing in front of it opens a way round.
 import fs from "node:fs";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "~/server/rate-limit.server";
+import { LIMITS } from "~/server/platform/rate-limit.server";
 import { resetLink } from "../accounts/mailbox";
 import { BuiltServer, ensureProductionBuild, tempDir } from "./support/built-server";
+import { httpClient } from "./support/http-client";
 import { until } from "./support/poll";
 
 type Encoding = "json" | "form" | "multipart";
@@ -161,6 +162,52 @@ describe("sobre HTTP, por el servidor de producción", () => {
       held = null;
       for (const answer of waiting) answer();
     }
+  });
+
+  it("registro con un correo que ya tiene cuenta: la API y la página responden como a uno nuevo, y su dueña recibe un aviso", async () => {
+    const { email: owned } = await signUp(`duena-${Date.now()}@academia.test`);
+    await until(() => mailsTo(owned).length > 0, { timeoutMs: 30_000, what: "the owner's welcome mail" });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const { res } = await signUp(email, "otra-clave-9");
+      return { res, ms: performance.now() - started, body: (await res.json()) as { user: Record<string, unknown> } };
+    };
+    // Two of each: the faster one says what the work costs (a pause of the busy machine only adds time).
+    const fresh = [await timed(`nueva-${Date.now()}@academia.test`), await timed(`nueva2-${Date.now()}@academia.test`)];
+    const inUse = [await timed(owned.toUpperCase()), await timed(owned)];
+    for (const answer of [...fresh, ...inUse]) {
+      expect(answer.res.status).toBe(200);
+      expect(answer.res.headers.getSetCookie()).toEqual([]);
+      expect(Object.keys(answer.body)).toEqual(["user"]);
+      expect(Object.keys(answer.body.user).sort()).toEqual(Object.keys(fresh[0]!.body.user).sort());
+    }
+    // The password is hashed on both ways: an answer that skipped it would come back in a fraction of the time.
+    const fastest = (answers: { ms: number }[]) => Math.min(...answers.map((a) => a.ms));
+    expect(fastest(inUse)).toBeGreaterThan(fastest(fresh) * 0.4);
+
+    // The page: a new address goes on signed in; one in use (with a password that is not its owner's) is asked
+    // to read its mail, with no session and no word of an account.
+    const http = httpClient(server);
+    const form = (email: string) => ({ name: "Persona de Prueba", email, password: "otra-clave-9", confirmPassword: "otra-clave-9", redirectTo: "/cursos/1/comprar" });
+    const page = await http.post("/registro", form(owned));
+    signUpsTaken++;
+    expect(page.status).toBe(200);
+    expect(page.headers.getSetCookie()).toEqual([]);
+    expect(page.body).toContain("Revisa tu correo");
+    expect(page.body).toContain("Te enviamos un correo a <span");
+    expect(page.body).toContain("con el siguiente paso.");
+    expect(page.body).not.toContain("en uso");
+    const created = await http.post("/registro", form(`pagina-${Date.now()}@academia.test`));
+    signUpsTaken++;
+    expect(created).toMatchObject({ status: 302, location: "/cursos/1/comprar" });
+    expect(created.headers.getSetCookie().join("\n")).toMatch(/better-auth\.session_token=/);
+
+    // The owner hears of both attempts, in Spanish, with the way in.
+    const notices = () => mailsTo(owned).filter((m) => m.includes("Ya tienes una cuenta"));
+    await until(() => notices().length >= 2, { timeoutMs: 30_000, what: "the owner's two notices" });
+    expect(notices()[0]).toContain(`${server.base}/login`);
+    expect(notices()[0]).toContain(`${server.base}/restablecer-contrasena`);
+    expect(notices()[0]).toContain("(hora de Chile)");
   });
 
   it("2 · registro por la API: un límite por correo y otro por dirección del cliente", async () => {

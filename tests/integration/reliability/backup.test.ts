@@ -11,15 +11,15 @@ import postgres from "postgres";
 import { count, eq } from "drizzle-orm";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { listArchive, readArchiveEntry } from "~/server/backup/archive.server";
-import { backupOffline, backupPostgres, writeBackup } from "~/server/backup/backup.server";
-import { requestServerBackup } from "~/server/backup/client.server";
-import { BACKUP_ENDPOINT_PATH, backupRoute, endpointFile, publishBackupEndpoint } from "~/server/backup/endpoint.server";
-import { readManifest, restoreBackup, restoreFiles } from "~/server/backup/restore.server";
-import { dbHandle, openDb, setDbHandle, type DbHandle } from "~/server/db/client.server";
-import { acquireDataDirLock, DataDirLockedError } from "~/server/db/data-dir-lock.server";
-import { asset, user } from "~/server/db/schema";
-import { env, setEnv } from "~/server/env.server";
+import { listArchive, readArchiveEntry } from "~/server/platform/backup/archive.server";
+import { backupOffline, backupPostgres, writeBackup } from "~/server/platform/backup/backup.server";
+import { requestServerBackup } from "~/server/platform/backup/client.server";
+import { BACKUP_ENDPOINT_PATH, backupRoute, endpointFile, publishBackupEndpoint } from "~/server/platform/backup/endpoint.server";
+import { readManifest, restoreBackup, restoreFiles } from "~/server/platform/backup/restore.server";
+import { dbHandle, openDb, setDbHandle, type DbHandle } from "~/server/platform/db/client.server";
+import { acquireDataDirLock, DataDirLockedError } from "~/server/platform/db/data-dir-lock.server";
+import { asset, user } from "~/server/platform/db/schema";
+import { env, setEnv } from "~/server/platform/env.server";
 
 // Several embedded databases on disk per test: slow on a busy machine.
 vi.setConfig({ testTimeout: 240_000 });

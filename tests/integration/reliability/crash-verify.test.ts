@@ -3,9 +3,9 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { account, enrolment, examAttempt, lesson, courseModule, user } from "~/server/db/schema";
-import { enrolInCourse } from "~/server/enrolments.server";
+import { db } from "~/server/platform/db/client.server";
+import { account, enrolment, examAttempt, lesson, courseModule, user } from "~/server/platform/db/schema";
+import { enrolInCourse } from "~/server/learning/enrolments.server";
 import { Ledger } from "../../../scripts/crash/workload";
 import { verifyDatabase } from "../../../scripts/crash/verify";
 import { createUser } from "../support/users";

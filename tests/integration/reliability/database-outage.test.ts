@@ -157,7 +157,7 @@ describe.skipIf(!enabled)("PostgreSQL se cae y vuelve", () => {
     expect((await get("/healthz")).status).toBe(503);
     // One line when the outage began, not one per request.
     expect(server.logLines(/database unreachable/)).toHaveLength(1);
-    expect(server.logLines(/database reachable again/)).toHaveLength(0);
+    expect(server.logLines(/^database reachable again$/)).toHaveLength(0);
 
     await proxy.start();
 
@@ -177,7 +177,7 @@ describe.skipIf(!enabled)("PostgreSQL se cae y vuelve", () => {
     expect(saved.status).toBe(200);
     expect(await (await get("/perfil", cookie)).text()).toContain("Nombre Después De Volver");
     expect(server.logLines(/database unreachable/)).toHaveLength(1);
-    expect(server.logLines(/database reachable again/)).toHaveLength(1);
+    expect(server.logLines(/^database reachable again$/)).toHaveLength(1);
     expect(server.exited).toBeUndefined();
   });
 });

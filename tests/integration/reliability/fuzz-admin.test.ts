@@ -11,8 +11,8 @@ import { action as coursesAction } from "~/routes/admin/cursos";
 import { action as newCourseAction } from "~/routes/admin/curso-nuevo";
 import { action as courseEditorAction, loader as courseEditorLoader } from "~/routes/admin/curso-editor";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/mensajes";
-import { db } from "~/server/db/client.server";
-import { contactMessage, course, courseModule, enrolment, lesson, question, user } from "~/server/db/schema";
+import { db } from "~/server/platform/db/client.server";
+import { contactMessage, course, courseModule, enrolment, lesson, question, user } from "~/server/platform/db/schema";
 import { BASE } from "../support/requests";
 import { createUser } from "../support/users";
 import { callRoute, expectSafeAnswer, expectValidTables, fuzzOptions, hostileFormArb, hostileString, post, type FormFields } from "./fuzz-support";
@@ -40,7 +40,7 @@ const plausibleCourse = {
   title: fc.constantFrom("Curso de Extintores", "Manejo Defensivo"),
   category: fc.constantFrom("Salud", "Emergencias"),
   level: fc.constantFrom("Básico", "Avanzado"),
-  // A typed duration is no longer a field (decisions.md D1): posting one must change nothing.
+  // A typed duration is no longer a field (docs/decisions.md D1): posting one must change nothing.
   durationHours: fc.constantFrom("8", "40", "0", "2001", "1.5"),
   priceClp: fc.constantFrom("", "20000", "$20.000", "-5"),
   description: fc.constantFrom("Aprende a usar un extintor."),

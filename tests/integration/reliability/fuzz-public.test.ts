@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { action as contactAction } from "~/routes/contacto";
 import { loader as coursesLoader } from "~/routes/cursos";
 import { loader as courseLoader } from "~/routes/curso-detalle";
-import { CLIENT_IP_HEADER } from "~/server/rate-limit.server";
+import { CLIENT_IP_HEADER } from "~/server/platform/rate-limit.server";
 import { CONTACT_MESSAGES } from "~/domain/contact-form";
 import { BASE, formRequest } from "../support/requests";
 import { callRoute, expectSafeAnswer, expectValidTables, fuzzOptions, hostileFormArb, hostileString, type FormFields } from "./fuzz-support";

@@ -3,8 +3,9 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { db } from "~/server/db/client.server";
+import { db } from "~/server/platform/db/client.server";
 import { formRequest } from "../support/requests";
+import { call } from "../support/call";
 
 /** Fixed seed, bounded runs: the same cases every time, and the suite stays within its time budget. */
 export const FUZZ_SEED = 20_251_122;
@@ -122,30 +123,23 @@ export interface Answer {
 type RouteFn = (args: never) => unknown;
 
 /**
- * Calls a loader or action as React Router does. A thrown Response (redirect, 403) is an answer; anything
- * else thrown would be a 500 for the visitor, so it fails the property with the request that caused it.
+ * Calls a loader or action as React Router does (../support/call.ts). A thrown Response (redirect, 403) is an
+ * answer; anything else thrown would be a 500 for the visitor, so it fails the property with the request that caused it.
  */
 export async function callRoute(fn: RouteFn, request: Request, params: Record<string, string> = {}): Promise<Answer> {
-  let result: unknown;
+  let outcome: Awaited<ReturnType<typeof call>>;
   try {
-    result = await (fn as (args: unknown) => unknown)({ request, params, context: {} });
+    outcome = await call(fn, request, params);
   } catch (error) {
-    if (error instanceof Response || (error && typeof error === "object" && (error as { type?: string }).type === "DataWithResponseInit")) {
-      result = error;
-    } else {
-      throw new Error(`The route threw (a 500 for the visitor): ${error instanceof Error ? error.stack : String(error)}`);
-    }
+    throw new Error(`The route threw (a 500 for the visitor): ${error instanceof Error ? error.stack : String(error)}`);
   }
-  if (result instanceof Response) {
-    const type = result.headers.get("content-type") ?? "";
-    const body = !type || /text|json|html|xml/.test(type) ? await result.text() : (await result.body?.cancel(), "");
-    return { status: result.status, location: result.headers.get("location"), data: undefined, body };
+  const { response } = outcome;
+  if (response) {
+    const type = response.headers.get("content-type") ?? "";
+    const body = !type || /text|json|html|xml/.test(type) ? await response.text() : (await response.body?.cancel(), "");
+    return { status: outcome.status, location: outcome.location, data: undefined, body };
   }
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const r = result as { data: unknown; init: ResponseInit | null };
-    return { status: r.init?.status ?? 200, location: null, data: r.data, body: JSON.stringify(r.data) ?? "" };
-  }
-  return { status: 200, location: null, data: result, body: JSON.stringify(result) ?? "" };
+  return { status: outcome.status, location: null, data: outcome.data, body: JSON.stringify(outcome.data) ?? "" };
 }
 
 export function post(path: string, form: FormFields, cookie?: string) {

@@ -1,7 +1,7 @@
 // Several instances starting at once against one PostgreSQL: each runs the migrations on start.
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { openDb } from "~/server/db/client.server";
+import { openDb } from "~/server/platform/db/client.server";
 
 describe.runIf(process.env.TEST_DB === "postgres")("migraciones con varias instancias", () => {
   it("tres instancias que arrancan a la vez sobre una base nueva migran sin fallar", async () => {

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { BuiltServer, ensureProductionBuild, freePort, tempDir } from "./support/built-server";
 import { until } from "./support/poll";
 

@@ -1,4 +1,4 @@
-// Issue #13: an upload past the size limit, through the production server over real HTTP (`node server.js`
+// An upload past the size limit, through the production server over real HTTP (`node server.js`
 // on a production build, PGlite in a temporary DATA_DIR), answers the editor's own Spanish message next to the
 // file field with 413 — never Express's plain text, a 500 or a stored file — whether the file is just over the
 // limit (read whole, refused by the rule) or far over it (the streaming parser stops reading at the limit).

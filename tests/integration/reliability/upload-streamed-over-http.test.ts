@@ -1,4 +1,4 @@
-// Issue #13: a large lesson file through the production server over real HTTP (`node server.js` on a
+// A large lesson file through the production server over real HTTP (`node server.js` on a
 // production build, PGlite in a temporary DATA_DIR). The body is streamed to a temporary file under
 // DATA_DIR/tmp/uploads and moved into the file store, so the stored bytes are exactly the ones sent, the same
 // file sent twice is stored once, and no temporary file is left — also when the client hangs up halfway.

@@ -1,4 +1,4 @@
-// Issue #13: an uploaded file is never held whole in memory. The multipart reader writes each file part to a
+// An uploaded file is never held whole in memory. The multipart reader writes each file part to a
 // private temporary file under DATA_DIR/tmp/uploads (hashed and counted on the way, its first bytes kept to
 // tell what it is), the lesson upload moves that file into the content-addressed store, and no temporary file
 // outlives its request: not after a success, not after a refusal at the size limit, not when the client stops
@@ -8,17 +8,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { asset, courseModule, lesson } from "~/server/db/schema";
-import { env, setEnv } from "~/server/env.server";
-import { readForm } from "~/server/request-body.server";
-import { assetPath } from "~/server/storage.server";
-import { HEAD_BYTES, sweepStaleUploads, uploadsTempDir } from "~/server/uploaded-files.server";
-import { classifyUpload, detectFileKind } from "~/server/course-editor/uploads.server";
+import { db } from "~/server/platform/db/client.server";
+import { asset, courseModule, lesson } from "~/server/platform/db/schema";
+import { env, setEnv } from "~/server/platform/env.server";
+import { readForm } from "~/server/platform/http/request-body.server";
+import { HEAD_BYTES, sweepStaleUploads, uploadsTempDir } from "~/server/platform/http/uploaded-files.server";
+import { classifyUpload, detectFileKind } from "~/server/authoring/uploads.server";
 import { action as editorAction } from "~/routes/admin/curso-editor";
 import { BASE } from "../support/requests";
 import { createUser } from "../support/users";
-import { call } from "../admin/call";
+import { call } from "../support/call";
 import { createCourse } from "../admin/factories";
 import { until } from "./support/poll";
 
@@ -182,7 +181,8 @@ describe("subidas en archivos temporales", () => {
     const [withA, withB] = await Promise.all([a!, b!].map(async (l) => (await db().select().from(lesson).where(eq(lesson.id, l.id)))[0]!.assetId));
     expect(withA).toBe(rows[0]!.id);
     expect(withB).toBe(rows[0]!.id);
-    const stored = assetPath(rows[0]!.storageKey);
+    // The default store: DATA_DIR/files/<key>.
+    const stored = path.join(env().DATA_DIR, "files", rows[0]!.storageKey);
     expect(sha256(fs.readFileSync(stored))).toBe(sha256(bytes));
     expect(fs.statSync(stored).mode & 0o777).toBe(0o600);
     expect(fs.readdirSync(path.dirname(stored)).filter((n) => n.startsWith(rows[0]!.sha256))).toEqual([path.basename(stored)]);

@@ -1,5 +1,6 @@
-// A course's results for the administrator (issue #18): the funnel, time to complete, attempts until
+// A course's results for the administrator: the funnel, time to complete, attempts until
 // passing, the distribution of scores and every question of the bank, worst first (a page at a time).
+import { percent } from "~/domain/format";
 import { Link, useNavigate } from "react-router";
 import { formatCount, formatOneDecimal } from "~/domain/format";
 import { formatDays, formatPercent } from "~/domain/insight";
@@ -18,7 +19,7 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
   const base = `/admin/cursos/${data.course.id}/resultados`;
   const summary = [
     { label: "Inscritos en el periodo", value: formatCount(enrolled) },
-    { label: "Completaron el curso", value: `${formatCount(data.completed)} (${formatPercent(enrolled ? Math.round((data.completed * 100) / enrolled) : null)})` },
+    { label: "Completaron el curso", value: `${formatCount(data.completed)} (${formatPercent(percent(data.completed, enrolled))})` },
     { label: "Mediana hasta completar", value: formatDays(data.medianDaysToComplete) },
     {
       label: "Intentos hasta aprobar (promedio)",
@@ -101,7 +102,7 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
             <h2 id="resultados-intentos" className={h2}>
               Intentos hasta aprobar
             </h2>
-            <p className="mt-1 text-sm text-slate-600">{formatCount(data.passers)} personas aprobaron por primera vez en el periodo.</p>
+            <p className="mt-1 text-sm text-slate-600">{data.passers === 1 ? "1 persona aprobó" : `${formatCount(data.passers)} personas aprobaron`} por primera vez en el periodo.</p>
             <div className={`${tableWrap} mt-3`} tabIndex={0} role="region" aria-label="Tabla de intentos hasta aprobar">
               <table className={table}>
                 <caption className="sr-only">Personas según el intento en que aprobaron</caption>
@@ -175,8 +176,8 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
       )}
 
       {data.hasExam ? (
-        // Up to 25 links to the question editor: plain anchors the router follows (followInternalLink), as <Link>s are
-        // ~2 % of this page's render (#19).
+        // Up to 25 links to the question editor: plain anchors the router follows (followInternalLink; internal-links.ts
+        // says why).
         <section aria-labelledby="resultados-preguntas" className={`${card} mt-6 p-5`} onClick={(event) => followInternalLink(event, navigate)}>
           <h2 id="resultados-preguntas" className={h2}>
             Preguntas del examen

@@ -1,10 +1,12 @@
-// One learner for the administrator (issue #18): profile and account actions, enrolments with their
+// One learner for the administrator: profile and account actions, enrolments with their
 // completed lessons, every exam attempt with its answers, certificates and orders.
+import { isAdmin } from "~/domain/permissions";
 import { Link } from "react-router";
 import { formatClp } from "~/domain/format";
 import { badge, card, table, tableWrap, td, th, tdNumber, thNumber } from "../styles";
 import { UserActions } from "../users-table";
 import type { LearnerDetail } from "~/domain/insight-view";
+import { Email } from "~/ui/primitives/email";
 
 const sectionTitle = "text-xl font-bold text-ink";
 const empty = "mt-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-4 text-sm text-slate-700";
@@ -22,10 +24,12 @@ export function LearnerView({ data, self, busy }: { data: LearnerDetail; self: b
             / Ficha
           </p>
           <h1 className="mt-1 break-words text-2xl font-bold text-ink sm:text-3xl">{p.name}</h1>
-          <p className="mt-1 break-all text-slate-700">{p.email}</p>
+          <p className="mt-1 text-slate-700">
+            <Email address={p.email} />
+          </p>
           <p className="mt-2 flex flex-wrap gap-2">
-            <span className={`${badge} ${p.role === "admin" ? "bg-brand-50 text-brand-800 ring-brand-200" : "bg-slate-50 text-slate-700 ring-slate-300"}`}>
-              {p.role === "admin" ? "Administrador" : "Usuario"}
+            <span className={`${badge} ${isAdmin(p) ? "bg-brand-50 text-brand-800 ring-brand-200" : "bg-slate-50 text-slate-700 ring-slate-300"}`}>
+              {isAdmin(p) ? "Administrador" : "Usuario"}
             </span>
             <span className={`${badge} ${p.banned ? "bg-red-50 text-red-800 ring-red-200" : "bg-emerald-50 text-emerald-800 ring-emerald-200"}`}>
               {p.banned ? "Deshabilitada" : "Activa"}

@@ -1,4 +1,4 @@
-// The academy at a glance on /admin (issue #18): figures for a period, a chart of enrolments and completed
+// The academy at a glance on /admin: figures for a period, a chart of enrolments and completed
 // courses over time, and the chart's numbers in a table behind a disclosure.
 import { formatClp } from "~/domain/format";
 import { formatCount } from "~/domain/format";

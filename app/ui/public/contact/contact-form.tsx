@@ -21,7 +21,7 @@ export interface ContactFormState {
 
 type Field = keyof ContactValues;
 
-/** The contact form (decisions.md B7): posts to the route's action, works without JavaScript, keeps what was typed on error. */
+/** The contact form (docs/decisions.md B7): posts to the route's action, works without JavaScript, keeps what was typed on error. */
 export function ContactForm({ state }: { state: ContactFormState | undefined }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contacto";
@@ -42,7 +42,8 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
       <div>
         <label htmlFor={id} className="pub-label">
           {label}
-          {note ? <span className="ml-1 font-normal text-slate-600">{note}</span> : null}
+          {/* A real space: the field's name reads "Teléfono (opcional)". */}
+          {note ? <span className="font-normal text-slate-600"> {note}</span> : null}
         </label>
         {control({
           id,

@@ -22,7 +22,8 @@ export interface CourseDetailData {
   materials: string;
   certification: string;
   imageUrl: string | null;
-  nextDateLabel: string;
+  /** Null while the course is not on sale: then no date is shown at all. */
+  nextDateLabel: string | null;
   location: string;
   requirements: string[];
   instructorName: string;
@@ -41,7 +42,7 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 }
 
 /** A fact of the enrolment box: icon, label and value. */
-function Fact({ icon, label, value }: { icon: IconName; label: string; value: string }) {
+function Fact({ icon, label, value, extra }: { icon: IconName; label: string; value: string; extra?: ReactNode }) {
   return (
     <div className="relative min-h-9 pl-12">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
@@ -51,6 +52,7 @@ function Fact({ icon, label, value }: { icon: IconName; label: string; value: st
         {label}
       </dt>
       <dd className="text-sm font-semibold text-slate-800">{value}</dd>
+      {extra ? <dd className="mt-1 text-sm">{extra}</dd> : null}
     </div>
   );
 }
@@ -98,12 +100,27 @@ export function CourseHero({ course, countsLabel }: { course: CourseDetailData; 
   );
 }
 
-/** Next date, place, modality, duration and level. Server-rendered (static-html). */
-export function CourseFacts({ course }: { course: CourseDetailData }) {
+/**
+ * Next date, place, modality, duration and level. Server-rendered (static-html). A course with in-person skills
+ * sessions shows its next open session's date and place, and links to all of them (`datesPath`).
+ */
+export function CourseFacts({ course, datesPath }: { course: CourseDetailData; datesPath?: string }) {
   return (
     <dl className="mt-6 space-y-4 border-t border-slate-100 pt-6">
-      <Fact icon="calendar" label="Próxima fecha" value={course.nextDateLabel || "Por confirmar"} />
-      <Fact icon="pin" label="Ubicación" value={course.location || "Por confirmar"} />
+      {course.nextDateLabel !== null ? <Fact icon="calendar" label="Próxima fecha" value={course.nextDateLabel || "Por confirmar"} /> : null}
+      <Fact
+        icon="pin"
+        label="Ubicación"
+        value={course.location || "Por confirmar"}
+        extra={
+          // Inside the place's group: a <dl> holds only <dt>/<dd> groups (axe's definition-list rule).
+          datesPath ? (
+            <Link to={datesPath} className="font-semibold text-brand-700 underline underline-offset-4">
+              Ver todas las fechas
+            </Link>
+          ) : undefined
+        }
+      />
       {course.modality ? <Fact icon="laptop" label="Modalidad" value={course.modality} /> : null}
       <Fact icon="clock" label="Duración" value={course.hoursLabel} />
       <Fact icon="chart" label="Nivel" value={course.level} />
@@ -111,7 +128,7 @@ export function CourseFacts({ course }: { course: CourseDetailData }) {
   );
 }
 
-/** What the certificate does and does not certify, said plainly (decisions.md D1). */
+/** What the certificate does and does not certify, said plainly (docs/decisions.md D1). */
 function CertificationFacts({ hoursLabel }: { hoursLabel: string }) {
   const facts = certificationFacts(hoursLabel);
   return (

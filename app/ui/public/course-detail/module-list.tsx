@@ -10,7 +10,7 @@ export interface ModuleView {
   lessons: readonly { id: number; title: string; caption: string; icon: string; pending: boolean }[];
 }
 
-/** The course programme: modules with their lessons, as stored (decisions.md A5, D). */
+/** The course programme: modules with their lessons, as stored (docs/decisions.md A5, D). */
 export function ModuleList({ modules }: { modules: readonly ModuleView[] }) {
   if (modules.length === 0) {
     return <p className="pub-empty py-6">Contenido en preparación</p>;

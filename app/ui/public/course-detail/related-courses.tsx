@@ -3,7 +3,7 @@ import type { CourseCardData } from "../course-card";
 import { Price } from "../price";
 import { SectionHeading } from "../section-heading";
 
-/** Same category, published, at most three, each description cut at 100 characters (product-spec.md §2, §9). */
+/** Same category, published, at most three, each description cut at 100 characters (docs/product-spec.md §2, §9). */
 export function RelatedCourses({ courses }: { courses: readonly CourseCardData[] }) {
   if (courses.length === 0) return null;
   return (

@@ -12,7 +12,7 @@ function Chips({ items, className = "" }: { items: readonly string[]; className?
   );
 }
 
-/** Topic chips: the first three, then '+N más' that reveals the rest (product-spec.md §9); a native disclosure, so no script is needed. */
+/** Topic chips: the first three, then '+N más' that reveals the rest (docs/product-spec.md §9); a native disclosure, so no script is needed. */
 export function TopicChips({ topics }: { topics: readonly string[] }) {
   const rest = topics.slice(VISIBLE);
   return (

@@ -12,7 +12,7 @@ export interface FeaturedCourseContent {
   action: string;
 }
 
-/** The home page's one featured course card (product-spec.md §2 Home). */
+/** The home page's one featured course card (docs/product-spec.md §2 Home). */
 export function FeaturedCourse({ course, content }: { course: CourseCardData | null; content: FeaturedCourseContent }) {
   if (!course) return null;
   return (

@@ -15,7 +15,9 @@ function initials(name: string) {
     .join("");
 }
 
+/** The home page's testimonials; nothing at all when the academy has entered none (app/config/site.ts). */
 export function Testimonials({ content }: { content: TestimonialsContent }) {
+  if (content.items.length === 0) return null;
   return (
     <section aria-labelledby="testimonios-titulo" className="pub-section">
       <div className="pub-container">

@@ -90,6 +90,32 @@ export function tempDir(prefix: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `academia-${prefix}-`));
 }
 
+/**
+ * A node binary another user may run. CI's Node may live under root's home (0700), which a server started
+ * as nobody cannot reach: then a copy in the shared temporary directory, made once per Node version.
+ */
+function nodeForAnyUser(): string {
+  const reachable = (() => {
+    for (let dir = path.dirname(process.execPath); ; dir = path.dirname(dir)) {
+      if ((fs.statSync(dir).mode & 0o001) === 0) return false;
+      if (dir === path.dirname(dir)) break;
+    }
+    return (fs.statSync(process.execPath).mode & 0o001) !== 0;
+  })();
+  if (reachable) return process.execPath;
+  const dir = path.join(os.tmpdir(), `academia-node-${process.version}`);
+  const copy = path.join(dir, "node");
+  if (!fs.existsSync(copy)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+    const partial = `${copy}.${process.pid}`;
+    fs.copyFileSync(process.execPath, partial);
+    fs.chmodSync(partial, 0o755);
+    fs.renameSync(partial, copy);
+  }
+  fs.chmodSync(dir, 0o755);
+  return copy;
+}
+
 export interface ServerOptions {
   dataDir: string;
   port?: number;
@@ -133,9 +159,10 @@ export class BuiltServer {
     delete env.PAGE_CACHE;
     Object.assign(env, options.env);
     if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+    const node = options.uid === undefined ? process.execPath : nodeForAnyUser();
     const command = options.umask
-      ? ["/bin/sh", ["-c", `umask ${options.umask} && exec "$0" server.js`, process.execPath]]
-      : [process.execPath, ["server.js"]];
+      ? ["/bin/sh", ["-c", `umask ${options.umask} && exec "$0" server.js`, node]]
+      : [node, ["server.js"]];
     this.child = spawn(command[0] as string, command[1] as string[], {
       cwd: ROOT,
       env,
@@ -145,12 +172,18 @@ export class BuiltServer {
     });
     this.child.stdout!.on("data", (d: Buffer) => (this.out += d.toString()));
     this.child.stderr!.on("data", (d: Buffer) => (this.err += d.toString()));
-    this.exit = new Promise((resolve) =>
+    this.exit = new Promise((resolve) => {
       this.child.once("exit", (code, signal) => {
         this.exited = { code, signal };
         resolve(this.exited);
-      }),
-    );
+      });
+      // A process that could not be started at all (EACCES, ENOENT) emits no "exit": say why at once.
+      this.child.once("error", (error) => {
+        this.err += `\n[spawn] ${error.message}`;
+        this.exited = { code: -1, signal: null };
+        resolve(this.exited);
+      });
+    });
   }
 
   static async spawn(options: ServerOptions): Promise<BuiltServer> {

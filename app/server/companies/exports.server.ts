@@ -1,0 +1,122 @@
+// What a company's manager downloads (docs/decisions.md E2): the workers of a course as CSV or Excel (XLSX, written
+// by platform/spreadsheets: real cells, typed numbers and dates, never formulas), and every certificate of the course as one
+// ZIP (fflate, streamed: each PDF comes from the certificate PDF module and is stored, since PDFs are compressed).
+import { chileWallClock } from "~/domain/chile-time";
+import { writeXlsx } from "../platform/spreadsheets/xlsx-writer.server";
+import { Zip, ZipPassThrough } from "fflate";
+import { WORKER_STATUS_LABELS, workerStatus } from "~/domain/companies";
+import { certificatePdfFilename } from "~/domain/certificate-code";
+import { toCsv } from "~/domain/csv";
+import { formatDate, formatDateTime } from "~/domain/format";
+import { formatRut } from "~/domain/rut";
+import { getCertificateByCode } from "../certificates/certificates.server";
+import { getCertificatePdf } from "../certificates/pdf.server";
+import { listCompanyWorkers, type WorkerRow } from "./worker-tables.server";
+import { env } from "../platform/env.server";
+import { logger } from "../platform/logger.server";
+
+const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado"];
+
+function textRow(w: WorkerRow) {
+  return [
+    w.name,
+    w.email,
+    w.rut ? formatRut(w.rut) : "",
+    WORKER_STATUS_LABELS[workerStatus(w)],
+    w.progress,
+    formatDate(w.enrolledAt),
+    formatDateTime(w.lastActivity),
+    w.attempts,
+    w.bestScore ?? "",
+    formatDate(w.completedAt),
+    w.certificateCode ?? "",
+  ];
+}
+
+/** A file name part from free text: ASCII letters, digits and dashes. */
+export function fileSlug(text: string): string {
+  return (
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "archivo"
+  );
+}
+
+export async function workersCsv(companyId: number, courseId: number): Promise<string> {
+  const workers = await listCompanyWorkers(companyId, courseId);
+  return toCsv(HEADER, workers.map(textRow));
+}
+
+export async function workersXlsx(companyId: number, courseId: number, courseTitle: string): Promise<Uint8Array> {
+  const workers = await listCompanyWorkers(companyId, courseId);
+  // Excel has no time zones: dates are written as Santiago's wall-clock time.
+  const local = (d: Date | null) => (d ? chileWallClock(d) : null);
+  const widths = [30, 32, 14, 14, 11, 14, 18, 10, 10, 14, 18];
+  const formats: Record<number, "date" | "dateTime"> = { 5: "date", 6: "dateTime", 9: "date" };
+  return writeXlsx({
+    name: "Trabajadores",
+    columns: HEADER.map((header, i) => ({ header, width: widths[i]!, format: formats[i] })),
+    rows: workers.map((w) => [
+      w.name,
+      w.email,
+      w.rut ? formatRut(w.rut) : "",
+      WORKER_STATUS_LABELS[workerStatus(w)],
+      w.progress,
+      local(w.enrolledAt),
+      local(w.lastActivity),
+      w.attempts,
+      w.bestScore,
+      local(w.completedAt),
+      w.certificateCode ?? "",
+    ]),
+    pageHeader: courseTitle.slice(0, 200),
+  });
+}
+
+/** The company's certificates of a course, as a streamed ZIP of PDFs; null when there are none yet. */
+export async function certificatesZip(companyId: number, courseId: number): Promise<ReadableStream<Uint8Array> | null> {
+  const workers = (await listCompanyWorkers(companyId, courseId)).filter((w) => w.certificateKey);
+  if (workers.length === 0) return null;
+  const publicUrl = env().PUBLIC_URL;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const zip = new Zip((error, chunk, final) => {
+        if (error) {
+          controller.error(error);
+          return;
+        }
+        controller.enqueue(chunk);
+        if (final) controller.close();
+      });
+      try {
+        const used = new Set<string>();
+        for (const w of workers) {
+          const cert = await getCertificateByCode(w.certificateKey!);
+          if (!cert) continue;
+          const pdf = await getCertificatePdf(cert, publicUrl);
+          let name = `${fileSlug(w.name)}-${certificatePdfFilename(cert.code)}`;
+          while (used.has(name)) name = `x-${name}`;
+          used.add(name);
+          const entry = new ZipPassThrough(name);
+          entry.mtime = cert.issuedAt;
+          zip.add(entry);
+          entry.push(new Uint8Array(pdf), true);
+        }
+        zip.end();
+      } catch (error) {
+        logger.error({ err: error, companyId, courseId }, "certificates zip failed");
+        zip.terminate();
+        controller.error(error);
+      }
+    },
+  });
+}
+
+/** The file a manager fills in for a bulk upload: the three columns and one example row. */
+export function rosterTemplateCsv(): string {
+  return toCsv(["nombre", "correo", "RUT"], [["María Pérez Soto", "maria.perez@empresa.cl", "12.345.678-5"]]);
+}

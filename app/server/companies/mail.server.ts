@@ -1,0 +1,130 @@
+// Mails a company's worker receives: the invitation (no account yet) and the enrolment notice (has one).
+import { site } from "~/config/site";
+import { formatDate } from "~/domain/format";
+import { note, p, strong, type MailContent, type MailContext } from "../platform/mail/content.server";
+import type { Addressee, CourseRef } from "../platform/mail/messages.server";
+import { registerMailTemplates } from "../platform/mail/templates.server";
+import { emailLink, greeting } from "../platform/mail/template-parts.server";
+
+declare module "../platform/mail/messages.server" {
+  interface MailKinds {
+    companyInvitation: CompanyInvitationMail;
+    companyEnrolment: CompanyEnrolmentMail;
+    companyManagerInvitation: CompanyManagerInvitationMail;
+    companyManagerAdded: CompanyManagerAddedMail;
+  }
+}
+
+export interface CompanyInvitationMail extends Addressee {
+  kind: "companyInvitation";
+  companyName: string;
+  course: CourseRef;
+  /** The set-a-password link (path or absolute URL on PUBLIC_URL). */
+  acceptUrl: string;
+  expiresAt: Date;
+  /** The address already has an account: the person signs in to accept instead of creating a password. */
+  hasAccount?: boolean;
+}
+
+export interface CompanyEnrolmentMail extends Addressee {
+  kind: "companyEnrolment";
+  companyName: string;
+  course: CourseRef;
+  /** Where the worker starts (usually the course's first lesson). */
+  startPath: string;
+}
+
+export interface CompanyManagerInvitationMail extends Addressee {
+  kind: "companyManagerInvitation";
+  companyName: string;
+  /** The set-a-password link (path or absolute URL on PUBLIC_URL). */
+  acceptUrl: string;
+  expiresAt: Date;
+}
+
+/** An existing account was named manager of a company: where its portal is. */
+export interface CompanyManagerAddedMail extends Addressee {
+  kind: "companyManagerAdded";
+  companyName: string;
+  portalPath: string;
+}
+
+export type CompanyMailMessage = CompanyInvitationMail | CompanyEnrolmentMail | CompanyManagerInvitationMail | CompanyManagerAddedMail;
+
+export function companyInvitation(m: CompanyInvitationMail, ctx: MailContext): MailContent {
+  const expiry = `vence el ${formatDate(m.expiresAt)}`;
+  return {
+    subject: `${m.companyName} te invita a capacitarte en ${site.name}`,
+    preview: m.hasAccount
+      ? `Acepta la invitación con tu cuenta y empieza ${m.course.title}. La invitación ${expiry}.`
+      : `Crea tu contraseña y empieza ${m.course.title}. La invitación ${expiry}.`,
+    heading: "Te invitaron a un curso",
+    greeting: greeting(m.name),
+    blocks: m.hasAccount
+      ? [
+          p(strong(m.companyName), " te invita al curso ", strong(m.course.title), ` de ${site.name}, online y a tu ritmo.`),
+          p("Ya tienes una cuenta con este correo: entra con ella y acepta la invitación con este botón. El enlace es personal y ", strong(expiry), "."),
+          { type: "button", label: "Ver la invitación", href: ctx.url(m.acceptUrl), showUrl: true },
+          p("Solo quedarás inscrito si la aceptas. Tu empresa podrá ver tu avance en este curso."),
+          note("Si no conoces a esta empresa, no hagas nada: la invitación vencerá sola. ¿Dudas? Escríbenos a ", emailLink(), "."),
+        ]
+      : [
+          p(strong(m.companyName), " te inscribió en el curso ", strong(m.course.title), ` de ${site.name}, online y a tu ritmo.`),
+          p("Para empezar, crea tu contraseña con este botón. El enlace es personal y ", strong(expiry), "."),
+          { type: "button", label: "Crear mi contraseña", href: ctx.url(m.acceptUrl), showUrl: true },
+          p("Después entrarás con tu correo y esa contraseña. Tu empresa podrá ver tu avance en este curso."),
+          note("Si el enlace venció, pide a tu empresa que te envíe una nueva invitación. ¿Dudas? Escríbenos a ", emailLink(), "."),
+        ],
+    reason: `Recibes este correo porque ${m.companyName} te invitó a un curso de ${site.name} con esta dirección.`,
+  };
+}
+
+export function companyEnrolment(m: CompanyEnrolmentMail, ctx: MailContext): MailContent {
+  return {
+    subject: `${m.companyName} te inscribió en ${m.course.title}`,
+    preview: `Tu empresa te inscribió en ${m.course.title}. Ya puedes empezar.`,
+    heading: "Tu empresa te inscribió en un curso",
+    greeting: greeting(m.name),
+    blocks: [
+      p(strong(m.companyName), " te inscribió en el curso ", strong(m.course.title), ` de ${site.name}. Ya puedes empezar con tu cuenta de siempre.`),
+      { type: "button", label: "Empezar el curso", href: ctx.url(m.startPath) },
+      p("Tu avance se guarda solo y, al terminar, recibirás tu certificado. Tu empresa podrá ver tu avance en este curso."),
+      note("¿No esperabas esta inscripción? Consulta con tu empresa o escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${m.companyName} te inscribió en un curso de ${site.name}.`,
+  };
+}
+
+export function companyManagerInvitation(m: CompanyManagerInvitationMail, ctx: MailContext): MailContent {
+  return {
+    subject: `Te damos acceso al portal de ${m.companyName} en ${site.name}`,
+    preview: `Crea tu contraseña para administrar la capacitación de ${m.companyName}. La invitación vence el ${formatDate(m.expiresAt)}.`,
+    heading: "Administra la capacitación de tu empresa",
+    greeting: greeting(m.name),
+    blocks: [
+      p(`${site.name} te dio acceso al portal de `, strong(m.companyName), ": podrás inscribir a sus trabajadores, seguir su avance y descargar sus certificados."),
+      p("Para empezar, crea tu contraseña con este botón. El enlace es personal y ", strong(`vence el ${formatDate(m.expiresAt)}`), "."),
+      { type: "button", label: "Crear mi contraseña", href: ctx.url(m.acceptUrl), showUrl: true },
+      note("Si el enlace venció o no esperabas este correo, escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${site.name} te dio acceso al portal de ${m.companyName}.`,
+  };
+}
+
+export function companyManagerAdded(m: CompanyManagerAddedMail, ctx: MailContext): MailContent {
+  return {
+    subject: `Ya puedes administrar la capacitación de ${m.companyName}`,
+    preview: `Desde tu cuenta de ${site.name} ya puedes administrar la capacitación de ${m.companyName}.`,
+    heading: "Tienes acceso al portal de tu empresa",
+    greeting: greeting(m.name),
+    blocks: [
+      p(`${site.name} te dio acceso al portal de `, strong(m.companyName), ": desde ahí inscribes a sus trabajadores, sigues su avance y descargas sus certificados."),
+      { type: "button", label: "Abrir el portal de empresa", href: ctx.url(m.portalPath) },
+      p("También lo encuentras en el menú de tu cuenta, en «Portal de empresa»."),
+      note("¿No esperabas este correo? Escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${site.name} te dio acceso al portal de ${m.companyName}.`,
+  };
+}
+
+registerMailTemplates({ companyInvitation, companyEnrolment, companyManagerInvitation, companyManagerAdded });

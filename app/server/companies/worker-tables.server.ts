@@ -1,0 +1,117 @@
+// The tables a company's manager reads (docs/decisions.md E2): only enrolments and invitations that came through
+// the company.
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { invitationState, type InvitationState } from "~/domain/companies";
+import { formatCertificateCode } from "~/domain/certificate-code";
+import { db } from "../platform/db/client.server";
+import {
+  certificate,
+  companyEnrolment,
+  companyInvitation,
+  courseModule,
+  enrolment,
+  examAttempt,
+  lesson,
+  lessonCompletion,
+  user,
+} from "../platform/db/schema";
+
+export interface WorkerRow {
+  enrolmentId: number;
+  name: string;
+  email: string;
+  rut: string | null;
+  progress: number;
+  enrolledAt: Date;
+  lastActivity: Date;
+  attempts: number;
+  bestScore: number | null;
+  completedAt: Date | null;
+  certificateCode: string | null;
+  /** The canonical code (no dashes), for the company's certificate download. */
+  certificateKey: string | null;
+}
+
+/** Workers enrolled in a course through this company (never what they study on their own). */
+export async function listCompanyWorkers(companyId: number, courseId: number): Promise<WorkerRow[]> {
+  const examOfCourse = sql`select ${lesson.id} from ${lesson} inner join ${courseModule} on ${courseModule.id} = ${lesson.moduleId} where ${courseModule.courseId} = ${companyEnrolment.courseId}`;
+  const rows = await db()
+    .select({
+      enrolmentId: enrolment.id,
+      name: user.name,
+      email: user.email,
+      rut: user.rut,
+      progress: enrolment.progress,
+      enrolledAt: enrolment.enrolledAt,
+      completedAt: enrolment.completedAt,
+      certificateCode: certificate.code,
+      lastLesson: sql<Date | null>`(select max(${lessonCompletion.completedAt}) from ${lessonCompletion} where ${lessonCompletion.enrolmentId} = ${enrolment.id})`,
+      lastExam: sql<Date | null>`(select max(${examAttempt.submittedAt}) from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.lessonId} in (${examOfCourse}))`,
+      attempts: sql<number>`(select count(*)::int from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.submittedAt} is not null and ${examAttempt.lessonId} in (${examOfCourse}))`,
+      bestScore: sql<number | null>`(select max(${examAttempt.score}) from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.submittedAt} is not null and ${examAttempt.lessonId} in (${examOfCourse}))`,
+    })
+    .from(companyEnrolment)
+    .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
+    .innerJoin(user, eq(user.id, companyEnrolment.userId))
+    .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
+    .where(and(eq(companyEnrolment.companyId, companyId), eq(companyEnrolment.courseId, courseId)))
+    .orderBy(asc(user.name), asc(enrolment.id))
+    .limit(10_000);
+  const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+  return rows.map((r) => {
+    const moments = [r.enrolledAt, toDate(r.lastLesson), toDate(r.lastExam), r.completedAt].filter((d): d is Date => d instanceof Date && !Number.isNaN(d.getTime()));
+    return {
+      enrolmentId: r.enrolmentId,
+      name: r.name,
+      email: r.email,
+      rut: r.rut,
+      progress: r.progress,
+      enrolledAt: r.enrolledAt,
+      lastActivity: new Date(Math.max(...moments.map((d) => d.getTime()))),
+      attempts: Number(r.attempts),
+      bestScore: r.bestScore === null ? null : Number(r.bestScore),
+      completedAt: r.completedAt,
+      certificateCode: r.certificateCode ? formatCertificateCode(r.certificateCode) : null,
+      certificateKey: r.certificateCode,
+    };
+  });
+}
+
+export interface InvitationRow {
+  id: number;
+  name: string;
+  email: string;
+  rut: string | null;
+  state: InvitationState;
+  sentAt: Date;
+  expiresAt: Date;
+}
+
+/** Invitations of a course that still hold a seat (open or expired), newest first. */
+export async function listOpenInvitations(companyId: number, courseId: number): Promise<InvitationRow[]> {
+  const rows = await db()
+    .select()
+    .from(companyInvitation)
+    .where(
+      and(
+        eq(companyInvitation.companyId, companyId),
+        eq(companyInvitation.courseId, courseId),
+        eq(companyInvitation.kind, "worker"),
+        isNull(companyInvitation.acceptedAt),
+        isNull(companyInvitation.revokedAt),
+      ),
+    )
+    .orderBy(desc(companyInvitation.sentAt), desc(companyInvitation.id))
+    .limit(10_000);
+  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, rut: r.rut, state: invitationState(r), sentAt: r.sentAt, expiresAt: r.expiresAt }));
+}
+
+/** Whether a certificate belongs to an enrolment that came through this company (the manager may download it). */
+export async function isCompanyCertificate(companyId: number, enrolmentId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: companyEnrolment.id })
+    .from(companyEnrolment)
+    .where(and(eq(companyEnrolment.companyId, companyId), eq(companyEnrolment.enrolmentId, enrolmentId)))
+    .limit(1);
+  return Boolean(row);
+}

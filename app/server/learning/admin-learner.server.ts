@@ -1,0 +1,166 @@
+// /admin/usuarios/{id}: one person as the academy knows them — profile, enrolments with
+// progress, the lessons they completed and when, every exam attempt with its answers, certificates, orders.
+import { roleOf } from "~/domain/permissions";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { ORDER_STATUS_LABELS, isOrderStatus } from "~/domain/commerce";
+import { certificatePath, formatCertificateCode } from "~/domain/certificate-code";
+import { formatDateTime } from "~/domain/format";
+import { optionLetter } from "~/domain/grading";
+import type { LearnerDetail } from "~/domain/insight-view";
+import { db } from "../platform/db/client.server";
+import { certificate, course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, order, question, user } from "../platform/db/schema";
+
+
+/** Everything about one account; null when there is no such account. */
+export async function getLearnerDetail(userId: string): Promise<LearnerDetail | null> {
+  const [profile] = await db().select().from(user).where(eq(user.id, userId)).limit(1);
+  if (!profile) return null;
+  const [enrolments, completions, attempts, certificates, orders] = await Promise.all([
+    db()
+      .select({
+        id: enrolment.id,
+        courseId: enrolment.courseId,
+        courseTitle: course.title,
+        enrolledAt: enrolment.enrolledAt,
+        progress: enrolment.progress,
+        completedAt: enrolment.completedAt,
+        certificateCode: certificate.code,
+      })
+      .from(enrolment)
+      .innerJoin(course, eq(course.id, enrolment.courseId))
+      .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
+      .where(eq(enrolment.userId, userId))
+      .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id)),
+    db()
+      .select({
+        enrolmentId: lessonCompletion.enrolmentId,
+        lessonId: lesson.id,
+        title: lesson.title,
+        moduleTitle: courseModule.title,
+        completedAt: lessonCompletion.completedAt,
+      })
+      .from(lessonCompletion)
+      .innerJoin(enrolment, eq(enrolment.id, lessonCompletion.enrolmentId))
+      .innerJoin(lesson, eq(lesson.id, lessonCompletion.lessonId))
+      .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
+      .where(eq(enrolment.userId, userId))
+      .orderBy(asc(lessonCompletion.completedAt), asc(courseModule.position), asc(lesson.position)),
+    db()
+      .select({
+        id: examAttempt.id,
+        courseId: course.id,
+        courseTitle: course.title,
+        lessonTitle: lesson.title,
+        attemptNumber: examAttempt.attemptNumber,
+        questionIds: examAttempt.questionIds,
+        optionOrder: examAttempt.optionOrder,
+        answers: examAttempt.answers,
+        score: examAttempt.score,
+        passed: examAttempt.passed,
+        startedAt: examAttempt.startedAt,
+        submittedAt: examAttempt.submittedAt,
+      })
+      .from(examAttempt)
+      .innerJoin(lesson, eq(lesson.id, examAttempt.lessonId))
+      .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
+      .innerJoin(course, eq(course.id, courseModule.courseId))
+      .where(eq(examAttempt.userId, userId))
+      .orderBy(desc(examAttempt.startedAt), desc(examAttempt.id)),
+    db()
+      .select({ code: certificate.code, courseTitle: certificate.courseTitle, issuedAt: certificate.issuedAt })
+      .from(certificate)
+      .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
+      .where(eq(enrolment.userId, userId))
+      .orderBy(desc(certificate.issuedAt)),
+    db()
+      .select({
+        number: order.number,
+        courseTitle: course.title,
+        status: order.status,
+        amountClp: order.amountClp,
+        createdAt: order.createdAt,
+        paidAt: order.paidAt,
+      })
+      .from(order)
+      .innerJoin(course, eq(course.id, order.courseId))
+      .where(eq(order.userId, userId))
+      .orderBy(desc(order.createdAt), desc(order.id)),
+  ]);
+
+  const questionIds = [...new Set(attempts.flatMap((a) => a.questionIds))];
+  const questions = questionIds.length
+    ? await db()
+        .select({ id: question.id, prompt: question.prompt, options: question.options, correctIndex: question.correctIndex })
+        .from(question)
+        .where(inArray(question.id, questionIds))
+    : [];
+  const byId = new Map(questions.map((q) => [q.id, q]));
+
+  return {
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      address: profile.address,
+      rut: profile.rut,
+      role: roleOf(profile),
+      banned: profile.banned,
+      createdAt: formatDateTime(profile.createdAt),
+    },
+    enrolments: enrolments.map((e) => ({
+      id: e.id,
+      courseId: e.courseId,
+      courseTitle: e.courseTitle,
+      enrolledAt: formatDateTime(e.enrolledAt),
+      progress: Math.max(0, Math.min(100, e.progress)),
+      completedAt: formatDateTime(e.completedAt),
+      certificateCode: e.certificateCode ? formatCertificateCode(e.certificateCode) : null,
+      lessons: completions
+        .filter((c) => c.enrolmentId === e.id)
+        .map((c) => ({ lessonId: c.lessonId, title: c.title, moduleTitle: c.moduleTitle, completedAt: formatDateTime(c.completedAt) })),
+    })),
+    attempts: attempts.map((a) => ({
+      id: a.id,
+      courseId: a.courseId,
+      courseTitle: a.courseTitle,
+      lessonTitle: a.lessonTitle,
+      attemptNumber: a.attemptNumber,
+      startedAt: formatDateTime(a.startedAt),
+      submittedAt: formatDateTime(a.submittedAt),
+      score: a.score,
+      passed: a.passed,
+      answers: a.answers
+        ? a.questionIds.map((qid, i) => {
+            const q = byId.get(qid);
+            const shown = a.answers![i] ?? -1;
+            // Answers are stored as shown to the learner; optionOrder maps them back to the bank's options.
+            const stored = shown >= 0 ? (a.optionOrder[i]?.[shown] ?? -1) : -1;
+            const option = (k: number) => (q && k >= 0 && k < q.options.length ? `${optionLetter(k)}. ${q.options[k]}` : "Sin respuesta");
+            return {
+              position: i + 1,
+              questionId: qid,
+              prompt: q?.prompt ?? "Pregunta eliminada",
+              chosen: option(stored),
+              correctOption: q ? option(q.correctIndex) : "—",
+              correct: q !== undefined && stored === q.correctIndex,
+            };
+          })
+        : [],
+    })),
+    certificates: certificates.map((c) => ({
+      code: formatCertificateCode(c.code),
+      courseTitle: c.courseTitle,
+      issuedAt: formatDateTime(c.issuedAt),
+      path: certificatePath(c.code),
+    })),
+    orders: orders.map((o) => ({
+      number: o.number,
+      courseTitle: o.courseTitle,
+      statusLabel: isOrderStatus(o.status) ? ORDER_STATUS_LABELS[o.status] : o.status,
+      amountClp: o.amountClp,
+      createdAt: formatDateTime(o.createdAt),
+      paidAt: formatDateTime(o.paidAt),
+    })),
+  };
+}

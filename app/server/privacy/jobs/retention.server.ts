@@ -1,0 +1,77 @@
+// The retention job (docs/privacy.md): once a day, removes what the configured retention says is past its time
+// (app/config/site.ts, `privacy.retention`) and records what it removed in the audit log. Idempotent: each rule is a
+// delete of rows older than a cut-off, so a second run (or two instances running it at once) removes nothing more.
+// It queues its own next run a day later; boot queues the first one when none is waiting.
+import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { site } from "~/config/site";
+import { db, type DbOrTx } from "../../platform/db/client.server";
+import { contactMessage, loginAttempt, outbox, session, verification } from "../../platform/db/schema";
+import { now } from "../../platform/clock.server";
+import { recordAudit } from "../../platform/audit.server";
+import { logger } from "../../platform/logger.server";
+import { defineJob } from "../../platform/outbox/jobs.server";
+import { queueJob } from "../../platform/outbox/outbox.server";
+
+declare module "../../platform/outbox/jobs.server" {
+  interface JobKinds {
+    privacyRetention: { every: "day" };
+  }
+}
+
+const DAY = 86_400_000;
+const daysAgo = (at: Date, days: number) => new Date(at.getTime() - days * DAY);
+const monthsAgo = (at: Date, months: number) => {
+  const d = new Date(at);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+};
+
+export type RetentionReport = Record<"sessions" | "loginAttempts" | "verifications" | "mails" | "contactMessages", number>;
+
+/** Applies every retention rule once; answers how many rows each removed. */
+export async function applyRetention(rules = site.privacy.retention): Promise<RetentionReport> {
+  const at = now();
+  return db().transaction(async (tx) => {
+    const count = async (query: Promise<unknown[]>) => (await query).length;
+    const report: RetentionReport = {
+      sessions: await count(tx.delete(session).where(lt(session.expiresAt, daysAgo(at, rules.expiredSessionDays))).returning({ id: session.id })),
+      loginAttempts: await count(tx.delete(loginAttempt).where(lt(loginAttempt.attemptedAt, daysAgo(at, rules.loginAttemptDays))).returning({ id: loginAttempt.id })),
+      verifications: await count(tx.delete(verification).where(lt(verification.expiresAt, daysAgo(at, 1))).returning({ id: verification.id })),
+      mails: await count(
+        tx
+          .delete(outbox)
+          .where(and(inArray(outbox.status, ["sent", "failed"]), lt(outbox.createdAt, monthsAgo(at, rules.mailMonths)), sql`${outbox.kind} <> 'privacyRetention'`))
+          .returning({ id: outbox.id }),
+      ),
+      contactMessages: await count(
+        tx.delete(contactMessage).where(and(isNotNull(contactMessage.handledAt), lt(contactMessage.handledAt, monthsAgo(at, rules.handledContactMonths)))).returning({ id: contactMessage.id }),
+      ),
+    };
+    const removed = Object.values(report).reduce((a, b) => a + b, 0);
+    if (removed > 0) {
+      await recordAudit(tx, { actorId: null, action: "privacy.retention", subject: { type: "retention", id: at.toISOString().slice(0, 10) }, after: report });
+    }
+    logger.info({ report }, "retention applied");
+    return report;
+  });
+}
+
+/** Queues the daily run unless one is already waiting (boot calls it; so does each run, for the next day). */
+export async function ensureRetentionScheduled(tx: DbOrTx = db(), delaySeconds = 60): Promise<void> {
+  const [waiting] = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.kind, "privacyRetention"), inArray(outbox.status, ["pending", "sending"])))
+    .limit(1);
+  if (!waiting) await queueJob({ kind: "privacyRetention", every: "day" }, tx, { delaySeconds });
+}
+
+defineJob("privacyRetention", {
+  payload: z.object({ every: z.literal("day") }),
+  async run() {
+    await applyRetention();
+    // The next run: this job's own row is still 'sending', so the check above would see it; queue directly.
+    await queueJob({ kind: "privacyRetention", every: "day" }, db(), { delaySeconds: DAY / 1000 });
+  },
+});

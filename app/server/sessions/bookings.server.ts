@@ -1,0 +1,260 @@
+// A learner's seat in a skills session (docs/skills-sessions.md). Every change that moves a seat — booking,
+// cancelling, a promotion from the waiting list, an offer that lapses — runs under the session's row lock, in the
+// transaction that writes the booking and queues its mail, so seats are counted exactly however many people
+// click at once.
+import { and, asc, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { cancelDeadline, sessionMessages as M } from "~/domain/skills-sessions";
+import type { ActionResult } from "~/domain/action-result";
+import { now } from "../platform/clock.server";
+import { db, type Tx } from "../platform/db/client.server";
+import { isUniqueViolation } from "../platform/db/errors.server";
+import { course, enrolment, skillsBooking, skillsSession } from "../platform/db/schema";
+import { checklistFor } from "./checklists.server";
+import { queueJob } from "../platform/outbox/outbox.server";
+import { getSession, sessionView, type SessionView } from "./sessions.server";
+
+export type BookingStatus = "booked" | "waiting" | "offered" | "cancelled" | "expired" | "closed";
+const LIVE = ["booked", "waiting", "offered"] as const;
+
+type SessionLock = typeof skillsSession.$inferSelect;
+
+async function lockSession(tx: Tx, sessionId: number): Promise<SessionLock | null> {
+  const [row] = await tx.select().from(skillsSession).where(eq(skillsSession.id, sessionId)).for("update");
+  return row ?? null;
+}
+
+/**
+ * Fills free seats from the waiting list, oldest first: each promoted learner is offered the seat (held for them)
+ * until `offerHours` from now or the session's start, whichever comes first, and told so. Caller holds the lock.
+ */
+async function promoteWaiting(tx: Tx, session: SessionLock, seatsTaken: number): Promise<number> {
+  const at = now();
+  let taken = seatsTaken;
+  while (taken < session.capacity) {
+    const [next] = await tx
+      .select({ id: skillsBooking.id })
+      .from(skillsBooking)
+      .where(and(eq(skillsBooking.sessionId, session.id), eq(skillsBooking.status, "waiting")))
+      .orderBy(asc(skillsBooking.createdAt), asc(skillsBooking.id))
+      .limit(1);
+    if (!next) break;
+    const expires = new Date(Math.min(at.getTime() + session.offerHours * 3_600_000, session.startsAt.getTime()));
+    await tx.update(skillsBooking).set({ status: "offered", offeredAt: at, offerExpiresAt: expires }).where(eq(skillsBooking.id, next.id));
+    await queueJob({ kind: "skillsSessionMail", bookingId: next.id, event: "promoted" }, tx);
+    // A later look, in case nobody acts on the offer before it lapses.
+    await queueJob({ kind: "skillsOfferExpiry", sessionId: session.id }, tx, { delaySeconds: (expires.getTime() - at.getTime()) / 1000 + 1 });
+    taken++;
+  }
+  return taken;
+}
+
+/** Lapsed offers give their seat to the next in line. Caller holds the lock; returns the seats now taken. */
+async function expireOffers(tx: Tx, session: SessionLock): Promise<number> {
+  const lapsed = await tx
+    .update(skillsBooking)
+    .set({ status: "expired" })
+    .where(and(eq(skillsBooking.sessionId, session.id), eq(skillsBooking.status, "offered"), lte(skillsBooking.offerExpiresAt, now())))
+    .returning({ id: skillsBooking.id });
+  let taken = session.seatsTaken - lapsed.length;
+  if (session.status === "open" && session.startsAt > now()) taken = await promoteWaiting(tx, session, taken);
+  if (taken !== session.seatsTaken) await tx.update(skillsSession).set({ seatsTaken: taken, updatedAt: now() }).where(eq(skillsSession.id, session.id));
+  for (const l of lapsed) await queueJob({ kind: "skillsSessionMail", bookingId: l.id, event: "offerExpired" }, tx);
+  session.seatsTaken = taken;
+  return taken;
+}
+
+/** The lapsed offers of one session (the outbox's later look, and tests). */
+export async function expireSessionOffers(sessionId: number): Promise<void> {
+  await db().transaction(async (tx) => {
+    const session = await lockSession(tx, sessionId);
+    if (session && session.status === "open") await expireOffers(tx, session);
+  });
+}
+
+export type BookResult = ActionResult<{ outcome: "booked" | "waiting"; bookingId: number }>;
+
+/** A learner who has passed the course's theory takes a seat, or a place on the waiting list when none is left. */
+export async function bookSeat(userId: string, sessionId: number): Promise<BookResult> {
+  try {
+    return await db().transaction(async (tx): Promise<BookResult> => {
+      const session = await lockSession(tx, sessionId);
+      if (!session) return { ok: false, message: M.notFound, status: 404 };
+      if (session.status !== "open") return { ok: false, message: M.notOpen, status: 409 };
+      if (session.startsAt <= now()) return { ok: false, message: M.started, status: 409 };
+      if (session.placeKind !== "venue") return { ok: false, message: M.companySession, status: 403 };
+      if (session.priceClp !== null) return { ok: false, message: M.paidSession, status: 409 };
+      const [theory] = await tx
+        .select({ id: enrolment.id })
+        .from(enrolment)
+        .where(and(eq(enrolment.userId, userId), eq(enrolment.courseId, session.courseId), isNotNull(enrolment.completedAt)))
+        .limit(1);
+      if (!theory) return { ok: false, message: M.notEligible, status: 403 };
+      const [live] = await tx
+        .select({ id: skillsBooking.id })
+        .from(skillsBooking)
+        .where(and(eq(skillsBooking.userId, userId), eq(skillsBooking.courseId, session.courseId), inArray(skillsBooking.status, [...LIVE])))
+        .limit(1);
+      if (live) return { ok: false, message: M.alreadyBooked, status: 409 };
+
+      const taken = await expireOffers(tx, session);
+      const at = now();
+      const seat = taken < session.capacity;
+      const [row] = await tx
+        .insert(skillsBooking)
+        .values({
+          sessionId,
+          userId,
+          courseId: session.courseId,
+          enrolmentId: theory.id,
+          status: seat ? "booked" : "waiting",
+          createdAt: at,
+          bookedAt: seat ? at : null,
+        })
+        .returning({ id: skillsBooking.id });
+      if (seat) await tx.update(skillsSession).set({ seatsTaken: taken + 1, updatedAt: at }).where(eq(skillsSession.id, sessionId));
+      await queueJob({ kind: "skillsSessionMail", bookingId: row!.id, event: seat ? "booked" : "waiting" }, tx);
+      return seat
+        ? { ok: true, message: M.booked, outcome: "booked", bookingId: row!.id }
+        : { ok: true, message: M.waiting, outcome: "waiting", bookingId: row!.id };
+    });
+  } catch (e) {
+    // The same learner in two tabs at once, on two sessions of the course: the live-booking index keeps one.
+    if (isUniqueViolation(e)) return { ok: false, message: M.alreadyBooked, status: 409 };
+    throw e;
+  }
+}
+
+/**
+ * The learner gives up their seat (until the admin's deadline), their place in line, or an offer. A freed seat
+ * goes to the next in line in the same transaction.
+ */
+export async function cancelBooking(userId: string, sessionId: number): Promise<ActionResult> {
+  return db().transaction(async (tx): Promise<ActionResult> => {
+    const session = await lockSession(tx, sessionId);
+    if (!session) return { ok: false, message: M.notFound, status: 404 };
+    let taken = session.status === "open" ? await expireOffers(tx, session) : session.seatsTaken;
+    const [mine] = await tx
+      .select({ id: skillsBooking.id, status: skillsBooking.status })
+      .from(skillsBooking)
+      .where(and(eq(skillsBooking.sessionId, sessionId), eq(skillsBooking.userId, userId), inArray(skillsBooking.status, [...LIVE])))
+      .limit(1);
+    if (!mine) return { ok: false, message: M.noBooking, status: 404 };
+    if (mine.status === "booked" && now() > cancelDeadline(session.startsAt, session.cancelHoursBefore)) {
+      return { ok: false, message: M.cancelTooLate, status: 409 };
+    }
+    await tx.update(skillsBooking).set({ status: "cancelled", cancelledAt: now(), cancelledBy: userId }).where(eq(skillsBooking.id, mine.id));
+    if (mine.status !== "waiting") {
+      taken = await promoteWaiting(tx, session, taken - 1);
+      await tx.update(skillsSession).set({ seatsTaken: taken, updatedAt: now() }).where(eq(skillsSession.id, sessionId));
+    }
+    await queueJob({ kind: "skillsSessionMail", bookingId: mine.id, event: "cancelled" }, tx);
+    return { ok: true, message: M.cancelledBooking };
+  });
+}
+
+/** A learner promoted from the waiting list takes the seat offered to them, before the offer lapses. */
+export async function confirmOffer(userId: string, sessionId: number): Promise<ActionResult> {
+  return db().transaction(async (tx): Promise<ActionResult> => {
+    const session = await lockSession(tx, sessionId);
+    if (!session) return { ok: false, message: M.notFound, status: 404 };
+    if (session.status !== "open") return { ok: false, message: M.notOpen, status: 409 };
+    const [offer] = await tx
+      .select({ id: skillsBooking.id, expires: skillsBooking.offerExpiresAt })
+      .from(skillsBooking)
+      .where(and(eq(skillsBooking.sessionId, sessionId), eq(skillsBooking.userId, userId), eq(skillsBooking.status, "offered")))
+      .limit(1);
+    if (!offer) return { ok: false, message: M.noBooking, status: 404 };
+    if (offer.expires && offer.expires <= now()) {
+      await expireOffers(tx, session);
+      return { ok: false, message: M.offerExpired, status: 409 };
+    }
+    await tx.update(skillsBooking).set({ status: "booked", bookedAt: now() }).where(eq(skillsBooking.id, offer.id));
+    await queueJob({ kind: "skillsSessionMail", bookingId: offer.id, event: "booked" }, tx);
+    return { ok: true, message: M.confirmed };
+  });
+}
+
+export interface MyBooking {
+  id: number;
+  status: BookingStatus;
+  offerExpiresAt: Date | null;
+  cancelUntil: Date;
+  canCancel: boolean;
+  attendance: string | null;
+  result: string | null;
+  session: SessionView;
+}
+
+/** The learner's own booking in a session (the live one, else the latest), or null. */
+export async function myBookingIn(userId: string, sessionId: number): Promise<MyBooking | null> {
+  const session = await getSession(sessionId);
+  if (!session) return null;
+  const [row] = await db()
+    .select()
+    .from(skillsBooking)
+    .where(and(eq(skillsBooking.sessionId, sessionId), eq(skillsBooking.userId, userId)))
+    .orderBy(desc(skillsBooking.createdAt), desc(skillsBooking.id))
+    .limit(1);
+  return row ? toMyBooking(row, sessionView(session)) : null;
+}
+
+function toMyBooking(row: typeof skillsBooking.$inferSelect, session: SessionView): MyBooking {
+  const cancelUntil = cancelDeadline(session.startsAt, session.cancelHoursBefore);
+  const status = row.status as BookingStatus;
+  return {
+    id: row.id,
+    status,
+    offerExpiresAt: row.offerExpiresAt,
+    cancelUntil,
+    canCancel: status === "waiting" || status === "offered" || (status === "booked" && now() <= cancelUntil),
+    attendance: row.attendance,
+    result: row.result,
+    session,
+  };
+}
+
+/** The learner's bookings for the dashboard: live ones and the sessions they attended, newest first. */
+export async function listMyBookings(userId: string): Promise<MyBooking[]> {
+  const rows = await db()
+    .select()
+    .from(skillsBooking)
+    .where(and(eq(skillsBooking.userId, userId), inArray(skillsBooking.status, [...LIVE, "closed"])))
+    .orderBy(desc(skillsBooking.createdAt))
+    .limit(20);
+  const out: MyBooking[] = [];
+  for (const row of rows) {
+    const session = await getSession(row.sessionId);
+    if (session) out.push(toMyBooking(row, sessionView(session)));
+  }
+  return out;
+}
+
+/** Has the learner completed the course's online theory (the condition to book its skills session)? */
+export async function theoryPassed(userId: string, courseId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: enrolment.id })
+    .from(enrolment)
+    .where(and(eq(enrolment.userId, userId), eq(enrolment.courseId, courseId), isNotNull(enrolment.completedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The dashboard's "Sesiones prácticas": the learner's bookings, and the courses whose theory they passed that have
+ * a skills session they have not booked yet. Null when there is nothing to show (most learners): one query then.
+ */
+export async function dashboardSessions(userId: string) {
+  const [bookings, completed] = await Promise.all([
+    listMyBookings(userId),
+    db()
+      .select({ courseId: enrolment.courseId, title: course.title, slug: course.slug })
+      .from(enrolment)
+      .innerJoin(course, eq(course.id, enrolment.courseId))
+      .where(and(eq(enrolment.userId, userId), isNotNull(enrolment.completedAt))),
+  ]);
+  const booked = new Set(bookings.filter((b) => b.status !== "cancelled" && b.status !== "expired").map((b) => b.session.courseId));
+  const suggestions = [];
+  for (const c of completed) if (!booked.has(c.courseId) && (await checklistFor(c.slug))) suggestions.push({ courseId: c.courseId, title: c.title });
+  if (bookings.length === 0 && suggestions.length === 0) return null;
+  return { bookings, suggestions };
+}

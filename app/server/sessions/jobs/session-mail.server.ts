@@ -1,0 +1,22 @@
+// A skills session's mails, rendered by the worker from the booking as stored (not inside the booking's
+// transaction); a booking confirmation carries the session as an .ics calendar file.
+import { z } from "zod";
+import { deliverMail } from "../../platform/mail/transport.server";
+import { defineJob } from "../../platform/outbox/jobs.server";
+import { sessionMailFor } from "../session-mail.server";
+
+const EVENTS = ["booked", "waiting", "promoted", "offerExpired", "cancelled", "sessionCancelled", "signedOff", "reminder48h", "reminder2h"] as const;
+
+declare module "../../platform/outbox/jobs.server" {
+  interface JobKinds {
+    skillsSessionMail: { bookingId: number; event: (typeof EVENTS)[number] };
+  }
+}
+
+defineJob("skillsSessionMail", {
+  payload: z.object({ bookingId: z.number().int(), event: z.enum(EVENTS) }),
+  async run({ bookingId, event }) {
+    const mail = await sessionMailFor(bookingId, event);
+    if (mail) await deliverMail(mail);
+  },
+});

@@ -1,0 +1,70 @@
+// Builds a skills-session mail from the booking as stored, when the worker delivers it.
+import { desc, eq } from "drizzle-orm";
+import { cancelDeadline, sessionIcs } from "~/domain/skills-sessions";
+import { certificate, skillsBooking, user } from "../platform/db/schema";
+import { db } from "../platform/db/client.server";
+import { env } from "../platform/env.server";
+import { now } from "../platform/clock.server";
+import { renderMail } from "../platform/mail/render-mail.server";
+import type { Mail } from "../platform/mail/transport.server";
+import type { SessionMailEvent } from "./mail.server";
+import { getSession, sessionView } from "./sessions.server";
+
+/** Null when the booking or its learner is gone, or a confirmation or reminder no longer holds (cancelled since). */
+export async function sessionMailFor(bookingId: number, event: SessionMailEvent): Promise<Mail | null> {
+  const [row] = await db()
+    .select({ booking: skillsBooking, name: user.name, email: user.email })
+    .from(skillsBooking)
+    .innerJoin(user, eq(user.id, skillsBooking.userId))
+    .where(eq(skillsBooking.id, bookingId))
+    .limit(1);
+  if (!row) return null;
+  if (event === "booked" && row.booking.status !== "booked") return null;
+  if (event === "promoted" && row.booking.status !== "offered") return null;
+  const found = await getSession(row.booking.sessionId);
+  if (!found) return null;
+  const s = sessionView(found);
+  // A reminder still holds only for a seat still booked, in a session still ahead.
+  if ((event === "reminder48h" || event === "reminder2h") && (row.booking.status !== "booked" || s.status !== "open" || s.startsAt <= now())) return null;
+  const cancelUntil = cancelDeadline(s.startsAt, s.cancelHoursBefore);
+  let certificateCode: string | null = null;
+  if (event === "signedOff") {
+    const [cert] = await db().select({ code: certificate.code }).from(certificate).where(eq(certificate.enrolmentId, row.booking.enrolmentId)).orderBy(desc(certificate.id)).limit(1);
+    certificateCode = cert?.code ?? null;
+    if (!certificateCode) return null;
+  }
+  const content = await renderMail(
+    {
+      kind: "skillsSession",
+      event,
+      name: row.name,
+      sessionId: s.id,
+      courseTitle: s.courseTitle,
+      startsAt: s.startsAt,
+      durationMin: s.durationMin,
+      place: s.place,
+      placeNotes: s.placeNotes,
+      instructorName: s.instructorName,
+      cancelUntil,
+      canCancel: now() <= cancelUntil,
+      offerExpiresAt: row.booking.offerExpiresAt,
+      certificateCode,
+    },
+    { baseUrl: env().PUBLIC_URL },
+  );
+  const mail: Mail = { to: row.email, ...content };
+  if (event === "booked" || event === "sessionCancelled") {
+    const ics = sessionIcs({
+      uid: `sesion-${s.id}-reserva-${bookingId}@${new URL(env().PUBLIC_URL).hostname}`,
+      stamp: now(),
+      startsAt: s.startsAt,
+      durationMin: s.durationMin,
+      summary: `Sesión práctica: ${s.courseTitle}`,
+      location: s.place,
+      description: [`Relator: ${s.instructorName}`, s.placeNotes].filter(Boolean).join("\n"),
+      cancelled: event === "sessionCancelled",
+    });
+    mail.attachments = [{ filename: "sesion-practica.ics", contentType: "text/calendar; charset=utf-8", contentBase64: Buffer.from(ics, "utf8").toString("base64") }];
+  }
+  return mail;
+}

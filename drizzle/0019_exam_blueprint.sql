@@ -1,0 +1,2 @@
+ALTER TABLE "lesson" ADD COLUMN "exam_blueprint" jsonb;--> statement-breakpoint
+ALTER TABLE "question" ADD COLUMN "topic" text;
