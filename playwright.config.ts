@@ -25,7 +25,10 @@ export default defineConfig({
   outputDir: `test-results/${tag}`,
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS || 2),
-  retries: 0,
+  // In CI a failed test runs once more and, if it then passes, is reported as flaky rather than failing the run:
+  // a browser suite of this size on a loaded two-core machine has timing failures that are not the product's.
+  // A test that fails twice still fails the run.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
