@@ -8,6 +8,7 @@ import helmet from "helmet";
 import { env } from "~/server/platform/env.server";
 import { CLIENT_IP_HEADER } from "~/server/platform/rate-limit.server";
 import { SENCE_ENVIRONMENTS, SENCE_ORIGIN, senceEndpoint } from "~/domain/sence-protocol";
+import { site } from "~/config/site";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Pages, forms and the auth API need nothing else; TRACE, PUT, DELETE… are answered 405 before any route. */
@@ -83,7 +84,11 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   if (res.locals.cspNonce) return next();
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  currentHelmet()(req, res, next);
+  currentHelmet()(req, res, (error?: unknown) => {
+    // The mails' logo is loaded by webmail from its own origin (or a proxy): same-origin would block it there.
+    if (req.path === site.mailLogoPath) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    next(error);
+  });
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "~/config/site";
 import { env } from "~/server/platform/env.server";
 import { CLIENT_IP_HEADER } from "~/server/platform/rate-limit.server";
 import { cspForReplay, requestGuards, securityHeaders } from "../../../server/security";
@@ -47,6 +48,12 @@ describe("cabeceras de seguridad", () => {
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("permissions-policy")).toContain("camera=()");
     expect(res.headers.get("strict-transport-security")).toBeNull(); // http in tests
+  });
+
+  it("solo el logo de los correos se puede cargar desde otro sitio (webmail); lo demás, del mismo sitio", async () => {
+    expect((await fetch(`${base}/`)).headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect((await fetch(`${base}/images/curso-placeholder.svg`)).headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect((await fetch(`${base}${site.mailLogoPath}`)).headers.get("cross-origin-resource-policy")).toBe("cross-origin");
   });
 
   it("una página con sesión no se guarda en cachés", async () => {
