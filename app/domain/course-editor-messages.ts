@@ -36,4 +36,6 @@ export const courseEditorMessages = {
   notMp4: "El archivo no es un video MP4 válido: su contenido no corresponde a un MP4.",
   examNoFile: "Las lecciones de examen no llevan archivo: sus preguntas se editan abajo.",
   uploaded: (name: string) => `Archivo «${name}» subido.`,
+  uploadedDownloadOnly: (name: string) =>
+    `Archivo «${name}» subido. No es PDF ni MP4, así que no se muestra dentro de la lección: el alumno lo descarga para abrirlo en su equipo.`,
 } as const;

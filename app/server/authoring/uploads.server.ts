@@ -74,6 +74,6 @@ export async function uploadLessonFile(courseId: number, lessonId: number, file:
     if (updated.length === 0) return { ok: false, message: courseEditorMessages.notFound };
     await touchCourse(tx, courseId);
     logger.info({ courseId, lessonId, assetId: stored.id, size: file.size, mime: verdict.mime }, "lesson file uploaded");
-    return { ok: true, message: courseEditorMessages.uploaded(filename) };
+    return { ok: true, message: verdict.downloadOnly ? courseEditorMessages.uploadedDownloadOnly(filename) : courseEditorMessages.uploaded(filename) };
   });
 }

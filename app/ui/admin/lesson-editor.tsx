@@ -167,6 +167,8 @@ function UploadForm({
           id="archivo"
           name="file"
           type="file"
+          // A hint for the file picker only (its "all files" choice stays): the server checks the content.
+          accept={lesson.type === "video" ? "video/mp4,.mp4,.m4v" : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={`archivo-ayuda${error ? " archivo-error" : ""}`}
           className={`${input} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}

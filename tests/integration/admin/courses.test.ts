@@ -194,7 +194,10 @@ describe("editor de cursos", () => {
 
     // Any other file is stored as a download, never rendered by the browser.
     const other = await up(doc!.id, Buffer.from("<html>hola</html>"), "pagina.html");
-    expect(other.data.ok).toBe(true);
+    expect(other.data).toMatchObject({
+      ok: true,
+      message: "Archivo «pagina.html» subido. No es PDF ni MP4, así que no se muestra dentro de la lección: el alumno lo descarga para abrirlo en su equipo.",
+    });
     const [dl] = await db().select({ mime: asset.mime, downloadable: lesson.downloadable }).from(lesson).innerJoin(asset, eq(asset.id, lesson.assetId)).where(eq(lesson.id, doc!.id));
     expect(dl).toEqual({ mime: "application/octet-stream", downloadable: true });
 
