@@ -43,6 +43,7 @@ export default [
     route("empresa/:companyId/comprar", "routes/empresa/comprar.tsx"),
     route("empresa/:companyId/sence", "routes/empresa/sence.tsx"),
     route("empresa/:companyId/sence/:actionId", "routes/empresa/sence-accion.tsx"),
+    route("empresa/:companyId/cumplimiento", "routes/empresa/cumplimiento.tsx"),
     // In-person skills sessions (docs/skills-sessions.md): a learner's booking, and the instructor's pages,
     // each of which checks the session is the instructor's own
     route("sesiones/:id", "routes/sesion.tsx"),
@@ -101,6 +102,9 @@ export default [
   route("empresa/:companyId/documentos/:documentId", "routes/empresa/documento.ts"),
   // The workers' personal data, for the company as controller (docs/privacy.md)
   route("empresa/:companyId/datos-trabajadores.zip", "routes/empresa/datos-trabajadores.ts"),
+  // The compliance matrix's exports (docs/certificate-validity.md)
+  route("empresa/:companyId/cumplimiento.xlsx", "routes/empresa/cumplimiento-xlsx.ts"),
+  route("empresa/:companyId/cumplimiento/:courseId/nomina.pdf", "routes/empresa/nomina-pdf.ts"),
   route("invitacion/:token", "routes/invitacion.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

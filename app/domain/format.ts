@@ -71,6 +71,12 @@ export function formatDate(value: Date | string | null | undefined): string {
   return parsed ? longDate(parsed.timeZone).format(parsed.date) : "";
 }
 
+/** A Chile calendar day '2028-11-30' → '30/11/2028' (a table's compact date); '' for anything else. */
+export function formatShortDay(value: string | null | undefined): string {
+  const m = value ? DATE_ONLY.exec(value) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+}
+
 const dateTimeParts = new Intl.DateTimeFormat(site.locale, {
   day: "2-digit",
   month: "2-digit",

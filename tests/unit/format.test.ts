@@ -8,6 +8,7 @@ import {
   formatHours,
   formatFileSize,
   formatMinutes,
+  formatShortDay,
   formatWeekdayAndTime,
   plural,
   PRICE_TO_CONFIRM,
@@ -29,6 +30,14 @@ describe("formatClp", () => {
   });
   test("negativos con el signo delante", () => {
     expect(formatClp(-1500)).toBe("-$1.500");
+  });
+});
+
+describe("formatShortDay", () => {
+  test("un día de Chile en dd/mm/aaaa, tal cual; otra cosa, vacío", () => {
+    expect(formatShortDay("2028-02-29")).toBe("29/02/2028");
+    expect(formatShortDay(null)).toBe("");
+    expect(formatShortDay("2028-02-29T10:00:00Z")).toBe("");
   });
 });
 

@@ -30,6 +30,9 @@ export default function CompanyPortal({ loaderData }: Route.ComponentProps) {
     <section className={`${container} py-8`}>
       <PortalHeader companyName={company.name} companyRut={company.rut}>
         <div className="flex flex-wrap gap-2">
+          <Link to={`/empresa/${company.id}/cumplimiento`} className={secondaryButton}>
+            Cumplimiento
+          </Link>
           <Link to={`/empresa/${company.id}/sence`} className={secondaryButton}>
             Acciones SENCE
           </Link>

@@ -23,7 +23,8 @@ const MUTED = "#475569";
 const FAINT = "#94a3b8";
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts() {
+/** The two DejaVu faces every academy PDF embeds, read once per process. */
+export function loadFonts() {
   // DejaVu covers every Spanish letter (á, é, ñ, ü, ¡, ¿); the PDF standard fonts would not embed them.
   if (!fonts) {
     const dir = path.resolve(env().CONTENT_DIR, "fonts");

@@ -1,0 +1,80 @@
+// A company's compliance matrix (docs/certificate-validity.md): for each worker and course of the company, whether
+// the worker is covered today. The state of one cell comes from the worker's enrolment in the course through the
+// company and its certificate, against today's Chile day.
+import { addDays, isoDay, parseIsoDay, type Day } from "./chile-time";
+import { EXPIRING_SOON_DAYS } from "./certificate-validity";
+import { parseId } from "./ids";
+
+export const COMPLIANCE_STATES = ["vigente", "por-vencer", "vencido", "revocado", "en-curso", "sin-curso"] as const;
+export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
+
+export const COMPLIANCE_LABELS: Record<ComplianceState, string> = {
+  vigente: "Vigente",
+  "por-vencer": "Por vencer",
+  vencido: "Vencido",
+  revocado: "Revocado",
+  "en-curso": "En curso",
+  "sin-curso": "Sin curso",
+};
+
+/** What a cell knows: an enrolment through the company (or none) and its certificate (or none yet). */
+export interface ComplianceCellInput {
+  enrolled: boolean;
+  certificate: { validUntil: string | null; revokedAt: Date | null } | null;
+}
+
+/**
+ * The rule for one cell, with today's bounds computed once (a matrix classifies thousands of cells against the
+ * same day). Revoked wins; a certificate counts through its whole last day, and is "por vencer" when that day is at
+ * most EXPIRING_SOON_DAYS days away; one without a last day never expires. Enrolled without a certificate is
+ * "en curso" (a finished course whose certificate is missing too: it does not cover the worker).
+ */
+export function complianceClassifier(today: Day): (cell: ComplianceCellInput) => ComplianceState {
+  // ISO days ('yyyy-mm-dd') order as strings do.
+  const todayIso = isoDay(today);
+  const soonIso = isoDay(addDays(today, EXPIRING_SOON_DAYS));
+  return (cell) => {
+    const cert = cell.certificate;
+    if (!cert) return cell.enrolled ? "en-curso" : "sin-curso";
+    if (cert.revokedAt) return "revocado";
+    if (!cert.validUntil || !parseIsoDay(cert.validUntil)) return "vigente";
+    if (cert.validUntil < todayIso) return "vencido";
+    if (cert.validUntil <= soonIso) return "por-vencer";
+    return "vigente";
+  };
+}
+
+/** The state of one cell today. */
+export function complianceState(cell: ComplianceCellInput, today: Day): ComplianceState {
+  return complianceClassifier(today)(cell);
+}
+
+/** Whether a certificate in this state covers the worker today (what the nómina lists). */
+export function isCurrent(state: ComplianceState): boolean {
+  return state === "vigente" || state === "por-vencer";
+}
+
+export interface ComplianceFilters {
+  courseId: number | null;
+  state: ComplianceState | null;
+}
+
+/** `?curso=` and `?estado=` of the matrix and its export; a course the company does not have is ignored. */
+export function parseComplianceFilters(params: URLSearchParams, courseIds: readonly number[]): ComplianceFilters {
+  const courseId = parseId(params.get("curso"));
+  const state = params.get("estado");
+  return {
+    courseId: courseId !== null && courseIds.includes(courseId) ? courseId : null,
+    state: (COMPLIANCE_STATES as readonly string[]).includes(state ?? "") ? (state as ComplianceState) : null,
+  };
+}
+
+/** Whether a worker's row shows under the filters: with a course, that course's cell; without, any cell. */
+export function matchesComplianceFilters(stateOf: (courseId: number) => ComplianceState, courseIds: readonly number[], f: ComplianceFilters): boolean {
+  if (!f.state) return true;
+  if (f.courseId !== null) return stateOf(f.courseId) === f.state;
+  return courseIds.some((id) => stateOf(id) === f.state);
+}
+
+/** Workers per page of the matrix: the counts above it cover every worker. */
+export const COMPLIANCE_PAGE_SIZE = 100;

@@ -1,0 +1,139 @@
+// The company's compliance matrix (docs/certificate-validity.md): counts per course and state, each linking to
+// its filter, and the workers × courses table, stacked into one card per worker on phones.
+import { Link } from "react-router";
+import { COMPLIANCE_LABELS, COMPLIANCE_STATES, type ComplianceState } from "~/domain/compliance";
+import { formatCount } from "~/domain/format";
+import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
+import { badge } from "../admin/styles";
+
+const TONES: Record<ComplianceState, string> = {
+  vigente: "bg-green-50 text-green-800 ring-green-200",
+  "por-vencer": "bg-amber-50 text-amber-900 ring-amber-300",
+  vencido: "bg-red-50 text-red-800 ring-red-200",
+  revocado: "bg-slate-800 text-white ring-slate-800",
+  "en-curso": "bg-sky-50 text-sky-900 ring-sky-200",
+  "sin-curso": "bg-white text-slate-600 ring-slate-300",
+};
+
+/** A cell's state as a coloured label (the colour repeats the text, never replaces it). */
+export function ComplianceBadge({ state }: { state: ComplianceState }) {
+  return <span className={`${badge} whitespace-nowrap ${TONES[state]}`}>{COMPLIANCE_LABELS[state]}</span>;
+}
+
+export interface ComplianceCountsRow {
+  id: number;
+  title: string;
+  counts: Record<ComplianceState, number>;
+  nominaHref: string;
+  current: number;
+}
+
+/** Per course: how many workers in each state, each figure a link to the matrix filtered by it; the nómina. */
+export function ComplianceCounts({ rows, filterHref }: { rows: ComplianceCountsRow[]; filterHref: (courseId: number, state: ComplianceState) => string }) {
+  return (
+    <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <table className={rtTable}>
+        <caption className="sr-only">Trabajadores por curso y estado</caption>
+        <thead className={rtHead}>
+          <tr>
+            <th className={rtTh}>Curso</th>
+            {COMPLIANCE_STATES.map((s) => (
+              <th key={s} className={`${rtTh} text-right`}>
+                {COMPLIANCE_LABELS[s]}
+              </th>
+            ))}
+            <th className={rtTh}>Nómina</th>
+          </tr>
+        </thead>
+        <tbody className={rtBody}>
+          {rows.map((c) => (
+            <tr key={c.id} className={rtRow}>
+              <td className={rtCell}>
+                <span className={cellLabel}>Curso</span>
+                <span className="font-semibold text-ink">{c.title}</span>
+              </td>
+              {COMPLIANCE_STATES.map((s) => (
+                <td key={s} className={`${rtCell} md:text-right md:tabular-nums`}>
+                  <span className={cellLabel}>{COMPLIANCE_LABELS[s]}</span>
+                  {c.counts[s] > 0 ? (
+                    <Link to={filterHref(c.id, s)} className="font-semibold text-brand-700 underline underline-offset-4" aria-label={`${formatCount(c.counts[s])} ${COMPLIANCE_LABELS[s].toLowerCase()} en ${c.title}`}>
+                      {formatCount(c.counts[s])}
+                    </Link>
+                  ) : (
+                    <span className="text-slate-600">0</span>
+                  )}
+                </td>
+              ))}
+              <td className={rtCell}>
+                <span className={cellLabel}>Nómina</span>
+                {c.current > 0 ? (
+                  <a href={c.nominaHref} className="whitespace-nowrap font-semibold text-brand-700 underline underline-offset-4" download>
+                    PDF <span className="sr-only">nómina de personal capacitado en {c.title}</span>
+                  </a>
+                ) : (
+                  <span className="text-slate-600">Sin certificados vigentes</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export interface ComplianceRowView {
+  key: string;
+  name: string;
+  rut: string;
+  cells: { courseId: number; state: ComplianceState; validUntil: string }[];
+}
+
+/** Workers × courses: each cell the state and, with a certificate that has one, its last valid day. */
+export function ComplianceTable({ columns, rows }: { columns: { id: number; title: string }[]; rows: ComplianceRowView[] }) {
+  if (rows.length === 0) {
+    return <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">No hay trabajadores que mostrar.</p>;
+  }
+  const titles = new Map(columns.map((c) => [c.id, c.title]));
+  return (
+    <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className={rtTable}>
+        <caption className="sr-only">Matriz de cumplimiento: trabajadores y cursos</caption>
+        <thead className={rtHead}>
+          <tr>
+            <th className={rtTh} scope="col">
+              Trabajador
+            </th>
+            {columns.map((c) => (
+              <th key={c.id} className={`${rtTh} min-w-40 whitespace-normal`} scope="col">
+                {c.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={rtBody}>
+          {rows.map((w) => (
+            <tr key={w.key} className={rtRow}>
+              <th className={`${rtCell} text-left font-normal`} scope="row">
+                <span className={cellLabel}>Trabajador</span>
+                <span>
+                  <span className="font-semibold text-ink">{w.name}</span>
+                  <span className="block whitespace-nowrap text-xs text-slate-600">RUT {w.rut}</span>
+                </span>
+              </th>
+              {w.cells.map((cell) => (
+                <td key={cell.courseId} className={rtCell}>
+                  <span className={`${cellLabel} md:hidden`}>{titles.get(cell.courseId)}</span>
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                    <ComplianceBadge state={cell.state} />
+                    {cell.validUntil ? <span className="whitespace-nowrap text-xs text-slate-600">{cell.state === "vencido" ? `el ${cell.validUntil}` : `hasta ${cell.validUntil}`}</span> : null}
+                  </span>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
