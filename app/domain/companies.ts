@@ -203,9 +203,10 @@ export const WORKER_STATUS_LABELS: Record<WorkerStatus, string> = {
   completado: "Completado",
 };
 
-export function workerStatus(w: { progress: number; completedAt: Date | string | null }): WorkerStatus {
+/** A worker who has studied a lesson has started, even before a whole module (the percentage) moves. */
+export function workerStatus(w: { progress: number; lessonsDone?: number; completedAt: Date | string | null }): WorkerStatus {
   if (w.completedAt) return "completado";
-  return w.progress > 0 ? "en-curso" : "sin-iniciar";
+  return w.progress > 0 || (w.lessonsDone ?? 0) > 0 ? "en-curso" : "sin-iniciar";
 }
 
 export interface WorkerFilters {
@@ -223,7 +224,7 @@ export function parseWorkerFilters(params: URLSearchParams): WorkerFilters {
 }
 
 /** Whether a worker matches the table's filters (the search ignores case, dots and dashes of a RUT). */
-export function matchesWorkerFilters(w: { name: string; email: string; rut: string | null; progress: number; completedAt: Date | string | null }, f: WorkerFilters): boolean {
+export function matchesWorkerFilters(w: { name: string; email: string; rut: string | null; progress: number; lessonsDone?: number; completedAt: Date | string | null }, f: WorkerFilters): boolean {
   if (f.status && workerStatus(w) !== f.status) return false;
   if (!f.q) return true;
   const needle = f.q.toLowerCase();

@@ -41,6 +41,8 @@ describe("tabla de trabajadores", () => {
   it("estado y filtros por nombre, correo o RUT con puntos", () => {
     expect(workerStatus(w)).toBe("en-curso");
     expect(workerStatus({ ...w, progress: 0 })).toBe("sin-iniciar");
+    expect(workerStatus({ ...w, progress: 0, lessonsDone: 0 })).toBe("sin-iniciar");
+    expect(workerStatus({ ...w, progress: 0, lessonsDone: 2 })).toBe("en-curso");
     expect(workerStatus({ ...w, completedAt: new Date() })).toBe("completado");
     const f = (q: string, estado = "") => parseWorkerFilters(new URLSearchParams({ q, estado }));
     expect(matchesWorkerFilters(w, f("ana"))).toBe(true);

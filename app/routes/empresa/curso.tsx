@@ -18,6 +18,7 @@ import {
 import { parseForm } from "~/domain/form-parse";
 import { formatCount, formatDate, formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
+import { lessonsDoneLabel, modulesProgressLabel } from "~/domain/progress";
 import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { seatSummaries } from "~/server/companies/seats.server";
@@ -60,7 +61,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       name: w.name,
       email: w.email,
       rut: w.rut ? formatRut(w.rut) : "—",
-      progress: w.progress,
+      progress: modulesProgressLabel(w.modulesDone, w.modulesTotal, w.progress),
+      lessons: lessonsDoneLabel(w.lessonsDone, w.lessonsTotal),
       status: WORKER_STATUS_LABELS[workerStatus(w)],
       lastActivity: formatDateTime(w.lastActivity),
       attempts: w.attempts,

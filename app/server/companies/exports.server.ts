@@ -9,13 +9,19 @@ import { certificatePdfFilename } from "~/domain/certificate-code";
 import { toCsv } from "~/domain/csv";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { formatRut } from "~/domain/rut";
+import { lessonsDoneLabel } from "~/domain/progress";
 import { getCertificateByCode } from "../certificates/certificates.server";
 import { getCertificatePdf } from "../certificates/pdf.server";
 import { listCompanyWorkers, type WorkerRow } from "./worker-tables.server";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
 
-const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado"];
+const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Módulos completados", "Lecciones completadas", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado"];
+
+/** What the percentage counts, as the portal says it: '2 de 5'. */
+function modulesDoneText(w: WorkerRow) {
+  return `${w.modulesDone} de ${w.modulesTotal}`;
+}
 
 function textRow(w: WorkerRow) {
   return [
@@ -24,6 +30,8 @@ function textRow(w: WorkerRow) {
     w.rut ? formatRut(w.rut) : "",
     WORKER_STATUS_LABELS[workerStatus(w)],
     w.progress,
+    modulesDoneText(w),
+    lessonsDoneLabel(w.lessonsDone, w.lessonsTotal),
     formatDate(w.enrolledAt),
     formatDateTime(w.lastActivity),
     w.attempts,
@@ -55,8 +63,8 @@ export async function workersXlsx(companyId: number, courseId: number, courseTit
   const workers = await listCompanyWorkers(companyId, courseId);
   // Excel has no time zones: dates are written as Santiago's wall-clock time.
   const local = (d: Date | null) => (d ? chileWallClock(d) : null);
-  const widths = [30, 32, 14, 14, 11, 14, 18, 10, 10, 14, 18];
-  const formats: Record<number, "date" | "dateTime"> = { 5: "date", 6: "dateTime", 9: "date" };
+  const widths = [30, 32, 14, 14, 11, 12, 16, 14, 18, 10, 10, 14, 18];
+  const formats: Record<number, "date" | "dateTime"> = { 7: "date", 8: "dateTime", 11: "date" };
   return writeXlsx({
     name: "Trabajadores",
     columns: HEADER.map((header, i) => ({ header, width: widths[i]!, format: formats[i] })),
@@ -66,6 +74,8 @@ export async function workersXlsx(companyId: number, courseId: number, courseTit
       w.rut ? formatRut(w.rut) : "",
       WORKER_STATUS_LABELS[workerStatus(w)],
       w.progress,
+      modulesDoneText(w),
+      lessonsDoneLabel(w.lessonsDone, w.lessonsTotal),
       local(w.enrolledAt),
       local(w.lastActivity),
       w.attempts,

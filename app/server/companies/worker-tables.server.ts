@@ -3,6 +3,9 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { invitationState, type InvitationState } from "~/domain/companies";
 import { formatCertificateCode } from "~/domain/certificate-code";
+import { learnerProgress } from "~/domain/progress";
+import { completedLessonIds } from "../learning/enrolments.server";
+import { loadCourseOutline } from "../learning/learning.server";
 import { db } from "../platform/db/client.server";
 import {
   certificate,
@@ -21,7 +24,13 @@ export interface WorkerRow {
   name: string;
   email: string;
   rut: string | null;
+  /** The spec's module percentage, read as the learner's own pages read it (learnerProgress). */
   progress: number;
+  /** What the percentage counts ('2 de 5 módulos'), with the lessons as the detail. */
+  modulesDone: number;
+  modulesTotal: number;
+  lessonsDone: number;
+  lessonsTotal: number;
   enrolledAt: Date;
   lastActivity: Date;
   attempts: number;
@@ -35,13 +44,14 @@ export interface WorkerRow {
 /** Workers enrolled in a course through this company (never what they study on their own). */
 export async function listCompanyWorkers(companyId: number, courseId: number): Promise<WorkerRow[]> {
   const examOfCourse = sql`select ${lesson.id} from ${lesson} inner join ${courseModule} on ${courseModule.id} = ${lesson.moduleId} where ${courseModule.courseId} = ${companyEnrolment.courseId}`;
+  const outlinePromise = loadCourseOutline(courseId);
   const rows = await db()
     .select({
       enrolmentId: enrolment.id,
       name: user.name,
       email: user.email,
       rut: user.rut,
-      progress: enrolment.progress,
+      completedIds: completedLessonIds,
       enrolledAt: enrolment.enrolledAt,
       completedAt: enrolment.completedAt,
       certificateCode: certificate.code,
@@ -57,15 +67,21 @@ export async function listCompanyWorkers(companyId: number, courseId: number): P
     .where(and(eq(companyEnrolment.companyId, companyId), eq(companyEnrolment.courseId, courseId)))
     .orderBy(asc(user.name), asc(enrolment.id))
     .limit(10_000);
+  const modules = (await outlinePromise)?.modules ?? [];
   const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
   return rows.map((r) => {
+    const progress = learnerProgress(modules, new Set(r.completedIds), r.completedAt);
     const moments = [r.enrolledAt, toDate(r.lastLesson), toDate(r.lastExam), r.completedAt].filter((d): d is Date => d instanceof Date && !Number.isNaN(d.getTime()));
     return {
       enrolmentId: r.enrolmentId,
       name: r.name,
       email: r.email,
       rut: r.rut,
-      progress: r.progress,
+      progress: progress.percent,
+      modulesDone: progress.modulesDone,
+      modulesTotal: progress.modulesTotal,
+      lessonsDone: progress.lessonsDone,
+      lessonsTotal: progress.lessonsTotal,
       enrolledAt: r.enrolledAt,
       lastActivity: new Date(Math.max(...moments.map((d) => d.getTime()))),
       attempts: Number(r.attempts),

@@ -54,7 +54,10 @@ export interface WorkerView {
   name: string;
   email: string;
   rut: string;
-  progress: number;
+  /** '2 de 5 módulos · 40 %': what the percentage counts, as the learner's own pages say it. */
+  progress: string;
+  /** '4 de 11 lecciones', the detail under it. */
+  lessons: string;
   status: string;
   lastActivity: string;
   attempts: number;
@@ -101,7 +104,9 @@ export function WorkersTable({ workers }: { workers: WorkerView[] }) {
               <td className={rtCell}>
                 <span className={cellLabel}>Avance</span>
                 <span>
-                  <span className="font-semibold text-ink">{w.status}</span> <span className="text-slate-600">({w.progress} %)</span>
+                  <span className="block font-semibold text-ink">{w.status}</span>
+                  <span className="block whitespace-nowrap text-slate-700">{w.progress}</span>
+                  <span className="block text-xs text-slate-600">{w.lessons}</span>
                 </span>
               </td>
               <td className={rtCell}>
