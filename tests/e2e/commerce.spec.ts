@@ -149,6 +149,13 @@ test.describe("transferencia, cupones y reembolsos con la administración", { ta
     await expect(page.getByRole("heading", { level: 1, name: `Pedido ${number}` })).toBeVisible();
     await expect(page.getByText("Datos para la transferencia")).toBeVisible();
     await expectNoA11yViolations(page);
+    // The amount is copied as the digits a bank's form takes; the order number as the comment to write.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copiar monto" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Copiado" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("20000");
+    await page.getByRole("button", { name: "Copiar comentario de la transferencia" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Pedido ${number}`);
     expect(await waitForMail(learner.email, new RegExp(number))).toContain("$20.000");
     // Not paid yet: no access.
     await page.goto("/cursos/1/contenido");

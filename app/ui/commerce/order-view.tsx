@@ -2,6 +2,7 @@
 // outcome at Webpay with a way to try again.
 import { Link } from "react-router";
 import { StatusBadge } from "./status-badge";
+import { CopyButton } from "~/ui/primitives/copy-button";
 import { courseContentPath } from "~/domain/course-paths";
 import { TaxDocumentsList, type BuyerDocumentView } from "./tax-documents-list";
 
@@ -31,15 +32,19 @@ export interface OrderViewData {
 const primary = "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800";
 const secondary = "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:border-brand-700 hover:text-brand-700";
 
-function Details({ title, rows }: { title: string; rows: { label: string; value: string }[] }) {
+/** A row's `copy` is what its "Copiar" button puts on the clipboard (rows without it have no button). */
+function Details({ title, rows }: { title: string; rows: { label: string; value: string; copy?: string }[] }) {
   return (
     <div className="mt-6">
       <h2 className="text-lg font-bold text-ink">{title}</h2>
       <dl className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200">
         {rows.map((r) => (
-          <div key={r.label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm">
+          <div key={r.label} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm">
             <dt className="text-slate-600">{r.label}</dt>
-            <dd className="font-semibold text-ink">{r.value}</dd>
+            <dd className="flex items-center gap-3 font-semibold break-all text-ink">
+              {r.value}
+              {r.copy !== undefined ? <CopyButton text={r.copy} label={r.label.toLowerCase()} /> : null}
+            </dd>
           </div>
         ))}
       </dl>
@@ -80,14 +85,14 @@ export function OrderView({ order: o }: { order: OrderViewData }) {
             <Details
               title="Datos para la transferencia"
               rows={[
-                { label: "Monto", value: o.total },
+                { label: "Monto", value: o.total, copy: o.total.replace(/\D/g, "") },
                 { label: "Banco", value: o.bank.name },
                 { label: "Tipo de cuenta", value: o.bank.accountType },
-                { label: "Número de cuenta", value: o.bank.accountNumber },
-                { label: "RUT", value: o.bank.rut },
-                { label: "Titular", value: o.bank.holder },
-                { label: "Correo para el comprobante", value: o.bank.proofEmail },
-                { label: "Comentario de la transferencia", value: `Pedido ${o.number}` },
+                { label: "Número de cuenta", value: o.bank.accountNumber, copy: o.bank.accountNumber },
+                { label: "RUT", value: o.bank.rut, copy: o.bank.rut },
+                { label: "Titular", value: o.bank.holder, copy: o.bank.holder },
+                { label: "Correo para el comprobante", value: o.bank.proofEmail, copy: o.bank.proofEmail },
+                { label: "Comentario de la transferencia", value: `Pedido ${o.number}`, copy: `Pedido ${o.number}` },
               ]}
             />
           </>
