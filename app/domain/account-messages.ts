@@ -37,6 +37,8 @@ export const accountMessages = {
   // §8 Profile
   profileSaved: "Perfil actualizado correctamente.",
   profileSaveFailed: "Error al actualizar el perfil. Inténtalo de nuevo.",
+  marketingGiven: "Listo: te enviaremos novedades y ofertas por correo.",
+  marketingWithdrawn: "Listo: no te enviaremos novedades ni ofertas por correo.",
   // docs/decisions.md E3: one account per RUT
 
   // B6 Change password

@@ -4,11 +4,12 @@ import type { Route } from "./+types/perfil";
 import { changePasswordSchema, profileSchema } from "~/domain/account-forms";
 import { parseForm } from "~/domain/form-parse";
 import { accountMessages as M } from "~/domain/account-messages";
-import { changePassword, updateProfile } from "~/server/accounts/accounts.server";
+import { changePassword, getMarketingConsent, setMarketingConsent, updateProfile } from "~/server/accounts/accounts.server";
 import { formatRut } from "~/domain/rut";
 import { logger } from "~/server/platform/logger.server";
 import { requireUser } from "~/server/accounts/session.server";
 import { ChangePasswordForm, type PasswordActionData } from "~/ui/account/change-password-form";
+import { MarketingForm, type MarketingActionData } from "~/ui/account/marketing-consent";
 import { ProfileForm, type ProfileActionData } from "~/ui/account/profile-form";
 import { LogoutButton } from "~/ui/layout/logout-button";
 import { pageTitle } from "~/ui/seo";
@@ -18,7 +19,9 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  const marketing = await getMarketingConsent(user.id);
   return {
+    marketing: { given: marketing.given, at: marketing.at?.toISOString() ?? null },
     profile: { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "", rut: user.rut ? formatRut(user.rut) : "" },
   };
 }
@@ -44,6 +47,18 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ProfileActionData>({ intent, success: M.profileSaved, fieldErrors: {} });
   }
 
+  if (intent === "marketing") {
+    // Only the box is read; unticked (absent) withdraws the consent.
+    const given = formData.get("marketing") === "on";
+    try {
+      await setMarketingConsent(user.id, given);
+    } catch (error) {
+      logger.error({ err: error }, "marketing consent update failed");
+      return data<MarketingActionData>({ intent, formError: M.profileSaveFailed }, { status: 500 });
+    }
+    return data<MarketingActionData>({ intent, success: given ? M.marketingGiven : M.marketingWithdrawn });
+  }
+
   if (intent === "password") {
     const parsed = parseForm(changePasswordSchema, formData, PASSWORD_FIELDS, { required: PASSWORD_FIELDS, secret: PASSWORD_FIELDS });
     if (!parsed.ok) {
@@ -64,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const { profile } = loaderData;
+  const { profile, marketing } = loaderData;
   return (
     <section className="bg-slate-50 px-4 py-10 sm:py-14">
       <title>{pageTitle("Mi Perfil")}</title>
@@ -87,6 +102,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="mt-8 space-y-8">
           <ProfileForm profile={profile} actionData={actionData?.intent === "profile" ? (actionData as ProfileActionData) : undefined} />
+          <MarketingForm consent={marketing} actionData={actionData?.intent === "marketing" ? (actionData as MarketingActionData) : undefined} />
           <ChangePasswordForm actionData={actionData?.intent === "password" ? (actionData as PasswordActionData) : undefined} />
         </div>
       </div>

@@ -10,6 +10,7 @@ import { registerAccount } from "~/server/accounts/accounts.server";
 import { PASSWORD_BUSY_RETRY_AFTER_S } from "~/server/accounts/password-gate.server";
 import { getUser } from "~/server/accounts/session.server";
 import { AuthCard, FormAlert, linkClass, NewPasswordFields, ownFieldErrors } from "~/ui/account/form-parts";
+import { MarketingConsentField } from "~/ui/account/marketing-consent";
 import { SignUpSent } from "~/ui/account/sign-up-sent";
 import { TextField } from "~/ui/primitives/field";
 import { SubmitButton } from "~/ui/primitives/submit-button";
@@ -27,17 +28,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormOrThrow(request);
-  // Only these four fields are read: a `role` (or anything else) in the request is ignored.
+  // Only these four fields and the marketing box are read: a `role` (or anything else) in the request is ignored.
   const parsed = parseForm(registerSchema, formData, FIELDS, { required: FIELDS, secret: ["password", "confirmPassword"] });
+  const marketing = formData.get("marketing") === "on";
   if (!parsed.ok) {
     const { formError, fieldErrors, values } = parsed;
-    return data({ formError, fieldErrors, values }, { status: 400 });
+    return data({ formError, fieldErrors, values: { ...values, marketing } }, { status: 400 });
   }
   const { name, email, password } = parsed.data;
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-  const outcome = await registerAccount({ name, email, password }, request);
+  const outcome = await registerAccount({ name, email, password }, request, { marketing });
   if (outcome.ok) return redirect(redirectTo, { headers: outcome.headers });
-  const values = { name, email };
+  const values = { name, email, marketing };
   switch (outcome.reason) {
     // The same page for an address that already has an account as for a new one whose sign-in did not go
     // through (docs/decisions.md B12): a mail went out either way.
@@ -133,6 +135,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           errorFor={(f) => ({ message: own(f), invalid: !!fieldErrors[f] })}
           errorRef="registro-error"
         />
+        <MarketingConsentField defaultChecked={actionData?.values.marketing ?? false} />
         <p className="text-sm text-slate-700">
           Al registrarte aceptas que tratemos tus datos como explica nuestra{" "}
           <Link to="/privacidad" className="font-semibold text-brand-700 underline underline-offset-4">

@@ -1,11 +1,13 @@
 // Account use cases on top of Better Auth: register, sign in (rate-limited), password reset and change,
 // profile. Each returns a typed outcome; the routes turn outcomes into the spec's Spanish messages.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
 import { getAuth } from "./auth.server";
 import { db } from "../platform/db/client.server";
 import { user as userTable } from "../platform/db/schema";
 import { logger } from "../platform/logger.server";
+import { now } from "../platform/clock.server";
+import { site } from "~/config/site";
 import { RESET_PASSWORD_PATH } from "./auth-hooks.server";
 import { resetTokenSchema } from "~/domain/account-forms";
 import { PasswordWorkBusy, withPasswordTurn } from "./password-gate.server";
@@ -44,13 +46,16 @@ export type RegisterOutcome =
 export async function registerAccount(
   input: { name: string; email: string; password: string },
   request: Request,
+  /** Given by /registro, whose page shows the privacy notice and the marketing box: recorded on a new account. */
+  consent?: { marketing: boolean },
 ): Promise<RegisterOutcome> {
   const auth = await getAuth();
   try {
     // Only these three fields reach Better Auth, and `role` is not an input field there either.
-    await withPasswordTurn(() =>
+    const created = await withPasswordTurn(() =>
       auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers: request.headers }),
     );
+    if (consent) await recordSignUpConsent(created.user.id, consent);
   } catch (error) {
     if (error instanceof PasswordWorkBusy) return { ok: false, reason: "busy" };
     const code = errorCode(error);
@@ -65,6 +70,36 @@ export async function registerAccount(
   if (signedIn.ok) return signedIn;
   if (signedIn.reason === "busy") return { ok: false, reason: "busy" };
   return { ok: false, reason: "checkMail" };
+}
+
+/**
+ * The notice version accepted and the marketing choice, on the account sign-up just made. An address already in
+ * use gets a stand-in id that names no row (auth.server.ts), so its owner's choices are never changed by whoever
+ * typed their address; the same one query runs either way.
+ */
+async function recordSignUpConsent(userId: string, consent: { marketing: boolean }): Promise<void> {
+  const at = now();
+  await db()
+    .update(userTable)
+    .set({ privacyNoticeVersion: site.privacy.noticeVersion, privacyNoticeAcceptedAt: at, marketingConsent: consent.marketing, marketingConsentAt: at })
+    .where(and(eq(userTable.id, userId), isNull(userTable.privacyNoticeAcceptedAt)));
+}
+
+/** The marketing consent and when it was last given or withdrawn (null: not asked yet). */
+export async function getMarketingConsent(userId: string): Promise<{ given: boolean; at: Date | null }> {
+  const [row] = await db()
+    .select({ given: userTable.marketingConsent, at: userTable.marketingConsentAt })
+    .from(userTable)
+    .where(eq(userTable.id, userId));
+  return row ?? { given: false, at: null };
+}
+
+/** Gives or withdraws the marketing consent, with the time; saving the same choice again keeps its time. */
+export async function setMarketingConsent(userId: string, marketing: boolean): Promise<void> {
+  await db()
+    .update(userTable)
+    .set({ marketingConsent: marketing, marketingConsentAt: now() })
+    .where(and(eq(userTable.id, userId), ne(userTable.marketingConsent, marketing)));
 }
 
 export type SignInOutcome =

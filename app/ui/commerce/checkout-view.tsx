@@ -166,6 +166,14 @@ export function SellerTerms({ documents }: { documents: string }) {
         Vende {site.legalName}, RUT {site.rut}. Recibirás el comprobante por correo y en «Mis compras»{documents}.
       </li>
       <li>Para anular una compra o pedir un reembolso escríbenos a {site.email} indicando el número de pedido.</li>
+      <li>
+        Tus datos se usan para la compra, la boleta o factura y tu acceso, como explica nuestra{" "}
+        {/* In a new tab: leaving the checkout would lose what was typed in it. */}
+        <a href="/privacidad" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2">
+          política de privacidad
+        </a>
+        .
+      </li>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/server/platform/db/client.server";
 import { user } from "~/server/platform/db/schema";
 import { getUser } from "~/server/accounts/session.server";
+import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { action as apiAction } from "~/routes/api.auth";
 import { action as loginAction } from "~/routes/login";
 import { action, loader } from "~/routes/perfil";
@@ -94,6 +95,33 @@ describe("perfil (/perfil)", () => {
     const r = await row(u.id);
     expect(r.role).toBe("user");
     expect(r.name).not.toBe("x".repeat(5000));
+  });
+
+  it("el permiso de novedades se da y se retira en el perfil, con la fecha de cada cambio; solo el de la propia cuenta", async () => {
+    const u = await createUser();
+    const other = await createUser();
+    expect((await call(loader, getRequest("/perfil", u.cookie))).data.marketing).toEqual({ given: false, at: null });
+    freezeClock(new Date("2026-12-03T12:00:00Z"));
+    try {
+      const given = await call(action, formRequest("/perfil", { intent: "marketing", marketing: "on", userId: other.id }, { cookie: u.cookie }));
+      expect(given.data.success).toBe("Listo: te enviaremos novedades y ofertas por correo.");
+      expect((await call(loader, getRequest("/perfil", u.cookie))).data.marketing).toEqual({ given: true, at: "2026-12-03T12:00:00.000Z" });
+      expect([(await row(other.id)).marketingConsent, (await row(other.id)).marketingConsentAt]).toEqual([false, null]);
+
+      // Saving the same choice again keeps when it was given.
+      freezeClock(new Date("2026-12-04T12:00:00Z"));
+      await call(action, formRequest("/perfil", { intent: "marketing", marketing: "on" }, { cookie: u.cookie }));
+      expect((await row(u.id)).marketingConsentAt).toEqual(new Date("2026-12-03T12:00:00Z"));
+
+      // Unticked: withdrawn, with its own time.
+      freezeClock(new Date("2026-12-05T12:00:00Z"));
+      const withdrawn = await call(action, formRequest("/perfil", { intent: "marketing" }, { cookie: u.cookie }));
+      expect(withdrawn.data.success).toBe("Listo: no te enviaremos novedades ni ofertas por correo.");
+      const r = await row(u.id);
+      expect([r.marketingConsent, r.marketingConsentAt]).toEqual([false, new Date("2026-12-05T12:00:00Z")]);
+    } finally {
+      resetClock();
+    }
   });
 
   it("una intención desconocida responde 400", async () => {

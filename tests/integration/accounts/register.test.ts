@@ -5,6 +5,8 @@ import { account, session, user } from "~/server/platform/db/schema";
 import { getUser } from "~/server/accounts/session.server";
 import { action as apiAction } from "~/routes/api.auth";
 import { action, loader } from "~/routes/registro";
+import { site } from "~/config/site";
+import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { cookieFrom, formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { apiRequest } from "./support";
@@ -23,7 +25,7 @@ describe("registro (/registro)", () => {
     const out = await call(action, formRequest("/registro", { ...valid(), name: "Ana", email: "", password: "" }));
     expect(out.status).toBe(400);
     expect(out.data.formError).toBe("Por favor, completa todos los campos.");
-    expect(out.data.values).toEqual({ name: "Ana", email: "" });
+    expect(out.data.values).toEqual({ name: "Ana", email: "", marketing: false });
     expect(JSON.stringify(out.data)).not.toContain("clave-123");
   });
 
@@ -169,7 +171,7 @@ describe("registro (/registro)", () => {
       const out = await call(action, formRequest("/registro", input));
       expect(out.status).toBe(500);
       expect(out.data.formError).toBe("Ha ocurrido un error al crear la cuenta.");
-      expect(out.data.values).toEqual({ name: "Falla Atómica", email: input.email });
+      expect(out.data.values).toEqual({ name: "Falla Atómica", email: input.email, marketing: false });
       expect(await db().select().from(user).where(eq(user.email, input.email))).toEqual([]);
       expect({ accounts: await count(account), sessions: await count(session) }).toEqual(before);
     } finally {
@@ -204,5 +206,48 @@ describe("registro (/registro)", () => {
     const signedIn = await call(loader, getRequest("/registro?redirectTo=%2Fcursos%2F1%2Fcomprar", u.cookie));
     expect(signedIn.location).toBe("/cursos/1/comprar");
     expect((await call(loader, getRequest("/registro?redirectTo=https%3A%2F%2Fevil.example", u.cookie))).location).toBe("/dashboard");
+  });
+});
+
+describe("registro: aviso de privacidad y permiso de novedades", () => {
+  async function consentOf(email: string) {
+    const [row] = await db()
+      .select({ version: user.privacyNoticeVersion, acceptedAt: user.privacyNoticeAcceptedAt, marketing: user.marketingConsent, marketingAt: user.marketingConsentAt })
+      .from(user)
+      .where(eq(user.email, email.toLowerCase()));
+    return row;
+  }
+
+  it("guarda la versión del aviso aceptada y cuándo; sin marcar la casilla no hay permiso de novedades", async () => {
+    const input = valid();
+    const at = new Date("2026-12-02T13:00:00Z");
+    freezeClock(at);
+    try {
+      expect((await call(action, formRequest("/registro", input))).status).toBe(302);
+    } finally {
+      resetClock();
+    }
+    expect(await consentOf(input.email)).toEqual({ version: site.privacy.noticeVersion, acceptedAt: at, marketing: false, marketingAt: at });
+  });
+
+  it("con la casilla marcada queda el permiso, con su fecha; un error conserva la casilla marcada", async () => {
+    const bad = await call(action, formRequest("/registro", { ...valid(), confirmPassword: "otra", marketing: "on" }));
+    expect(bad.data.values.marketing).toBe(true);
+    const input = valid();
+    expect((await call(action, formRequest("/registro", { ...input, marketing: "on" }))).status).toBe(302);
+    expect(await consentOf(input.email)).toMatchObject({ version: site.privacy.noticeVersion, marketing: true });
+  });
+
+  it("registrarse con el correo de otra cuenta no cambia el aviso ni el permiso de su dueña", async () => {
+    const existing = await createUser();
+    const out = await call(action, formRequest("/registro", { ...valid(), email: existing.email, marketing: "on" }));
+    expect(out.status).toBe(200);
+    expect(await consentOf(existing.email)).toEqual({ version: null, acceptedAt: null, marketing: false, marketingAt: null });
+  });
+
+  it("una cuenta creada por la API (sin ver la página) no queda como si hubiera aceptado el aviso", async () => {
+    const email = unique();
+    expect((await call(apiAction, apiRequest("/sign-up/email", { name: "Ana Prueba", email, password: "clave-123", marketingConsent: true }))).status).toBe(200);
+    expect(await consentOf(email)).toEqual({ version: null, acceptedAt: null, marketing: false, marketingAt: null });
   });
 });

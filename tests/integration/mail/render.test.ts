@@ -169,6 +169,7 @@ describe("renderMail: cada tipo de correo", () => {
         expect(part).toContain(site.rut);
         expect(part).toContain(site.email);
         expect(part).toMatch(/Recibes este (correo|aviso)/);
+        expect(part, "the privacy notice, from every mail's footer").toContain(`${BASE_URL}/privacidad`);
       }
 
       // Links: every one absolute on the base URL (or mailto:/tel:), and the mail's own links in both parts.

@@ -22,7 +22,18 @@ const PHONE = "+56 9 7788 1122";
 
 async function personWithHistory(name: string, rut: string, phone: string) {
   const person = await createUser({ name });
-  await db().update(user).set({ rut, phone, address: "Pasaje Los Aromos 44, Ñuñoa" }).where(eq(user.id, person.id));
+  await db()
+    .update(user)
+    .set({
+      rut,
+      phone,
+      address: "Pasaje Los Aromos 44, Ñuñoa",
+      privacyNoticeVersion: "2026-12-01",
+      privacyNoticeAcceptedAt: new Date("2026-12-02T10:00:00Z"),
+      marketingConsent: true,
+      marketingConsentAt: new Date("2026-12-02T10:00:00Z"),
+    })
+    .where(eq(user.id, person.id));
   return person;
 }
 
@@ -87,7 +98,19 @@ describe("deleting a person", () => {
       expect(names).toContain(`${kind}.csv`);
     }
     const account = JSON.parse(strFromU8(files["cuenta.json"]!));
-    expect(account).toEqual([expect.objectContaining({ name: NAME, email: person.email, rut: RUT, phone: PHONE })]);
+    expect(account).toEqual([
+      expect.objectContaining({
+        name: NAME,
+        email: person.email,
+        rut: RUT,
+        phone: PHONE,
+        privacy_notice_version: "2026-12-01",
+        marketing_consent: true,
+      }),
+    ]);
+    // Times as the database writes them (the format differs between the two databases).
+    expect(new Date(account[0].privacy_notice_accepted_at)).toEqual(new Date("2026-12-02T10:00:00Z"));
+    expect(new Date(account[0].marketing_consent_at)).toEqual(new Date("2026-12-02T10:00:00Z"));
     expect(JSON.parse(strFromU8(files["intentos-de-examen.json"]!))[0]).toMatchObject({ answers: [1], score: 100 });
     const everything = Object.values(files).map((f) => strFromU8(f)).join("\n");
     expect(everything).not.toContain("Otra Persona Intacta");
@@ -117,6 +140,9 @@ describe("deleting a person", () => {
     // The other person is untouched.
     const [stillThere] = await db().select().from(user).where(eq(user.id, other.id));
     expect(stillThere).toMatchObject({ name: "Otra Persona Intacta", deletedAt: null });
+    // A deleted person's marketing consent goes with them; the notice they were shown stays as its record.
+    const [erased] = await db().select().from(user).where(eq(user.id, person.id));
+    expect(erased).toMatchObject({ marketingConsent: false, marketingConsentAt: null, privacyNoticeVersion: "2026-12-01" });
 
     // The certificate still verifies, marked to withhold the name; the account cannot sign in; the e-mail is free.
     const cert = await getCertificateByCode(history.code);

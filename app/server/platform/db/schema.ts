@@ -48,6 +48,14 @@ export const user = pgTable(
     // The person asked for deletion and the account was anonymised in place (docs/privacy.md): the row stays so
     // that what other laws keep (orders with their tax documents, certificates) still points at something.
     deletedAt: timestamp("deleted_at", tz),
+    // The privacy notice (site.privacy.noticeVersion) the person accepted when signing up on /registro, and when:
+    // proof of what they were told. Null for accounts made another way (an invitation, an admin, before it).
+    privacyNoticeVersion: text("privacy_notice_version"),
+    privacyNoticeAcceptedAt: timestamp("privacy_notice_accepted_at", tz),
+    // Marketing mail only with this separate consent, given unticked at sign-up or on /perfil and withdrawn there
+    // at any time; `marketing_consent_at` is when it was last given or withdrawn (null: never asked).
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    marketingConsentAt: timestamp("marketing_consent_at", tz),
   },
   (t) => [
     index("user_rut_idx").on(t.rut).where(sql`${t.rut} is not null`),

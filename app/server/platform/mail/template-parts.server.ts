@@ -36,5 +36,6 @@ export function footerLines(homeUrl: string): Inline[][] {
     [site.address],
     ["Atención: ", ...officeHours()],
     [`${site.legalName} · RUT ${site.rut}`],
+    ["Cómo tratamos tus datos: ", link("política de privacidad", new URL("/privacidad", homeUrl).href)],
   ];
 }
