@@ -17,6 +17,8 @@ import "./commerce/mail.server";
 import "./commerce/tax-documents/jobs/issue.server";
 import "./commerce/tax-documents/jobs/status.server";
 import "./commerce/tax-documents/jobs/mail.server";
+import "./privacy/mail.server";
+import "./privacy/jobs/erased-answer-mail.server";
 import "./privacy/jobs/retention.server";
 import "./sessions/mail.server";
 import "./sessions/jobs/session-mail.server";

@@ -1,6 +1,7 @@
 // Requests to exercise a right under Ley 21.719 (docs/privacy.md): opened by the person from "Mis datos" or by an
 // admin for someone who wrote by mail, answered by an admin within the legal deadline. Answering a deletion
-// carries it out (deletion.server.ts) in the same transaction, and the answer lists what other laws kept.
+// carries it out (deletion.server.ts) in the same transaction, and the answer lists what other laws kept. The person
+// is mailed when the request is received and when it is answered (mail.server.ts), in the same transactions.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ActionResult } from "~/domain/action-result";
 import { parseIsoDay, chileDayStart } from "~/domain/chile-time";
@@ -17,6 +18,10 @@ import { isUniqueViolation } from "../platform/db/errors.server";
 import { now } from "../platform/clock.server";
 import { recordAudit } from "../platform/audit.server";
 import { pageOf, pageWindow } from "../platform/db/pagination.server";
+import { env } from "../platform/env.server";
+import { renderMail } from "../platform/mail/render-mail.server";
+import type { Mail } from "../platform/mail/transport.server";
+import { queueJob, queueMail } from "../platform/outbox/outbox.server";
 import { erasePerson, subjectOf, type KeptItem } from "./deletion.server";
 
 export type PrivacyRequest = typeof privacyRequest.$inferSelect;
@@ -28,11 +33,16 @@ export async function openOwnRequest(
   details: string,
 ): Promise<ActionResult<{ id: number }>> {
   const receivedAt = now();
+  const received = await receivedMail({ email: person.email, name: person.name, kind, channel: "web", receivedAt });
   try {
-    const [row] = await db()
-      .insert(privacyRequest)
-      .values({ userId: person.id, email: person.email, name: person.name, kind, channel: "web", details, receivedAt, dueOn: responseDueOn(receivedAt) })
-      .returning({ id: privacyRequest.id });
+    const row = await db().transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(privacyRequest)
+        .values({ userId: person.id, email: person.email, name: person.name, kind, channel: "web", details, receivedAt, dueOn: responseDueOn(receivedAt) })
+        .returning({ id: privacyRequest.id });
+      await queueMail(received, tx);
+      return inserted;
+    });
     return { ok: true, message: `Recibimos tu solicitud de ${PRIVACY_REQUEST_KINDS[kind].toLowerCase()}. Te responderemos a más tardar el ${formatDue(responseDueOn(receivedAt))}.`, id: row!.id };
   } catch (error) {
     if (isUniqueViolation(error, "privacy_request_pending_uq")) {
@@ -51,6 +61,7 @@ export async function openMailRequest(
   if (!day) return { ok: false, message: "Indica la fecha en que llegó la solicitud.", field: "receivedOn", status: 400 };
   const receivedAt = chileDayStart(day);
   if (receivedAt.getTime() > now().getTime()) return { ok: false, message: "La fecha de recepción no puede ser futura.", field: "receivedOn", status: 400 };
+  const received = await receivedMail({ email: input.email, name: input.name, kind: input.kind, channel: "mail", receivedAt });
   return db().transaction(async (tx) => {
     const [account] = await tx.select({ id: user.id }).from(user).where(and(sql`lower(${user.email}) = ${input.email}`, sql`${user.deletedAt} is null`)).limit(1);
     try {
@@ -59,12 +70,22 @@ export async function openMailRequest(
         .values({ userId: account?.id ?? null, email: input.email, name: input.name, kind: input.kind, channel: "mail", details: input.details, receivedAt, dueOn: responseDueOn(receivedAt), openedBy: adminId })
         .returning({ id: privacyRequest.id });
       await recordAudit(tx, { actorId: adminId, action: "privacy.request_opened", subject: { type: "privacy_request", id: row!.id }, after: { kind: input.kind } });
+      await queueMail(received, tx);
       return { ok: true as const, message: account ? "Solicitud registrada y asociada a la cuenta con ese correo." : "Solicitud registrada. No hay una cuenta con ese correo.", id: row!.id };
     } catch (error) {
       if (isUniqueViolation(error, "privacy_request_pending_uq")) return { ok: false as const, message: "Esa persona ya tiene una solicitud de ese tipo pendiente.", field: "kind", status: 409 };
       throw error;
     }
   });
+}
+
+/** The "we received it" mail, with the legal deadline. */
+async function receivedMail(r: { email: string; name: string; kind: PrivacyRequestKind; channel: "web" | "mail"; receivedAt: Date }): Promise<Mail> {
+  const mail = await renderMail(
+    { kind: "privacyRequestReceived", name: r.name, requestKind: r.kind, channel: r.channel, receivedAt: r.receivedAt, dueOn: responseDueOn(r.receivedAt) },
+    { baseUrl: env().PUBLIC_URL },
+  );
+  return { to: r.email, ...mail };
 }
 
 function formatDue(iso: string): string {
@@ -120,10 +141,14 @@ export async function answerRequest(
     if (request.status !== "pending") return { ok: false as const, message: "Esta solicitud ya fue respondida.", status: 409 };
     let kept: KeptItem[] = [];
     let text = answer;
+    let erased = false;
     if (decision === "done" && request.kind === "deletion" && request.userId) {
       if (request.userId === adminId) return { ok: false as const, message: "No puedes eliminar tu propia cuenta desde aquí: pide a otro administrador que responda.", status: 409 };
       const subject = await subjectOf(tx, request.userId);
-      if (subject) kept = await erasePerson(tx, subject);
+      if (subject) {
+        kept = await erasePerson(tx, subject);
+        erased = true;
+      }
       if (kept.length) {
         text += `\n\nSe conservan, porque otra ley lo exige:\n${kept.map((k) => `- ${k.item} (${k.count}): ${k.reason}`).join("\n")}`;
       }
@@ -132,6 +157,14 @@ export async function answerRequest(
       .update(privacyRequest)
       .set({ status: decision, answer: text, answeredAt: now(), answeredBy: adminId, keptItems: kept.length ? kept.map(({ item, reason }) => ({ item, reason })) : null })
       .where(eq(privacyRequest.id, id));
+    // To the address the request came from (`request` was read before any erasure).
+    const rendered = await renderMail(
+      { kind: "privacyRequestAnswered", name: request.name, requestKind: request.kind as PrivacyRequestKind, decision, answer: text, hasAccount: !!request.userId && !erased },
+      { baseUrl: env().PUBLIC_URL },
+    );
+    const mail = { to: request.email, ...rendered };
+    if (erased) await queueJob({ kind: "privacyErasedAnswer", mail }, tx);
+    else await queueMail(mail, tx);
     await recordAudit(tx, { actorId: adminId, action: "privacy.request_answered", subject: { type: "privacy_request", id }, before: { status: "pending" }, after: { status: decision, kind: request.kind } });
     return { ok: true as const, message: decision === "done" ? "Solicitud respondida." : "Solicitud rechazada y respondida.", kept };
   });

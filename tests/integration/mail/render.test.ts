@@ -143,6 +143,16 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
     links: ["/empresa/7"],
     text: ["Academia Andes te dio acceso al portal de Constructora Los Andes SpA", "Portal de empresa", "Hola, Marta Rojas:"],
   },
+  privacyRequestReceived: {
+    subject: "Recibimos tu solicitud de supresión de datos personales",
+    links: ["/mis-datos"],
+    text: ["Hola, Ana Pérez:", "Recibida el: 15 de marzo de 2026", "Respuesta a más tardar el: 14 de abril de 2026", "desde «Mis datos»"],
+  },
+  privacyRequestAnswered: {
+    subject: "Respuesta a tu solicitud de rectificación de datos personales",
+    links: ["/mis-datos"],
+    text: ["Hola, Ana Pérez:", "Atendimos tu solicitud de rectificación", "Nuestra respuesta:\n> Corregimos tu RUT en el certificado.\n> Ya puedes descargarlo de nuevo."],
+  },
 };
 
 /** Every href in the HTML, with the entities React writes turned back into characters. */

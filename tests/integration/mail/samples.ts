@@ -152,6 +152,22 @@ export const samples: Samples = {
     companyName: "Constructora Los Andes SpA",
     portalPath: "/empresa/7",
   },
+  privacyRequestReceived: {
+    kind: "privacyRequestReceived",
+    name: "Ana Pérez",
+    requestKind: "deletion",
+    channel: "web",
+    receivedAt: MOMENT,
+    dueOn: "2026-04-14",
+  },
+  privacyRequestAnswered: {
+    kind: "privacyRequestAnswered",
+    name: "Ana Pérez",
+    requestKind: "rectification",
+    decision: "done",
+    answer: "Corregimos tu RUT en el certificado.\nYa puedes descargarlo de nuevo.",
+    hasAccount: true,
+  },
 };
 
 export const allSamples = Object.values(samples) as MailMessage[];
@@ -159,7 +175,7 @@ export const allSamples = Object.values(samples) as MailMessage[];
 export const HOSTILE = `<script>alert(1)</script> & "Ñuñoa"`;
 
 // Fields whose text comes from a person (a learner, an admin, a company manager), not from the code.
-const TYPED = new Set(["name", "title", "courseTitle", "companyName", "message", "reason", "subjectLabel", "orderNumber", "code"]);
+const TYPED = new Set(["name", "title", "courseTitle", "companyName", "message", "reason", "subjectLabel", "orderNumber", "code", "answer"]);
 
 /** The same message with every typed text replaced by markup (a coupon code or lesson title too). */
 export function hostile(message: MailMessage): MailMessage {

@@ -13,6 +13,8 @@ import { PERSONAL_DATA, rowsOf } from "~/server/privacy/personal-data.server";
 import { personalDataZip } from "~/server/privacy/export.server";
 import { answerRequest, isProcessingBlocked, openOwnRequest } from "~/server/privacy/requests.server";
 import { getTableConfig } from "drizzle-orm/pg-core";
+import { runDueJobs } from "~/server/platform/outbox/worker.server";
+import { startMailbox } from "../accounts/mailbox";
 import { createUser } from "../support/users";
 import { boleta, paidByTransfer } from "../tax-documents/support";
 
@@ -130,6 +132,16 @@ describe("deleting a person", () => {
     // Answered once: the same form again is refused.
     expect(await answerRequest(admin.id, (opened as { id: number }).id, "done", "Eliminamos tus datos personales.")).toMatchObject({ ok: false, status: 409 });
     expect(await isProcessingBlocked(person.id)).toBe(false);
+
+    // The answer reaches the erased address, with what was kept and why; once delivered, its outbox row is gone.
+    const mailbox = await startMailbox();
+    try {
+      await runDueJobs();
+      const [mail] = mailbox.to(person.email);
+      expect(mail).toContain("Se conservan, porque otra ley lo exige:");
+    } finally {
+      await mailbox.stop();
+    }
 
     // The dump: their e-mail, name, RUT and phone only in rows of tables whose kept item the answer named.
     const needles = [person.email, NAME, RUT, "16.543.210-8", PHONE];

@@ -16,6 +16,11 @@ interface JobDefinition<P> {
   /** The payload as stored (JSON: dates come back as strings — the schema revives them). */
   payload: z.ZodType<P>;
   run: (payload: P) => Promise<void>;
+  /**
+   * The row is deleted once the job is done (or failed for good) instead of being kept as a record: for a mail to
+   * a person whose data was just erased, whose address must not stay behind once it is delivered.
+   */
+  forgetWhenDone?: boolean;
 }
 
 const definitions = new Map<string, JobDefinition<never>>();
@@ -35,4 +40,9 @@ export async function runJob(kind: string, payload: unknown): Promise<void> {
   const parsed = definition.payload.safeParse(payload);
   if (!parsed.success) throw new UnrunnableJob(`outbox job "${kind}" has an invalid payload: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   await definition.run(parsed.data);
+}
+
+/** Whether a kind's row is deleted once it is done (see `forgetWhenDone`). */
+export function forgetsWhenDone(kind: string): boolean {
+  return definitions.get(kind)?.forgetWhenDone === true;
 }

@@ -9,7 +9,7 @@ import { env } from "../env.server";
 import { logger } from "../logger.server";
 import type { Mail } from "../mail/transport.server";
 import { onJobQueued } from "./outbox.server";
-import { runJob, UnrunnableJob } from "./jobs.server";
+import { forgetsWhenDone, runJob, UnrunnableJob } from "./jobs.server";
 
 /** After this many failed tries a job is 'failed': an admin sees it at /admin/correos and can retry it. */
 export const MAX_ATTEMPTS = 8;
@@ -68,6 +68,10 @@ function describe(error: unknown): string {
 }
 
 async function settle(job: Claimed, error: unknown | null) {
+  if (error === null && forgetsWhenDone(job.kind)) {
+    await db().delete(outbox).where(eq(outbox.id, job.id));
+    return;
+  }
   if (error === null) {
     await db().update(outbox).set({ status: "sent", doneAt: new Date(), lockedUntil: null, lastError: null }).where(eq(outbox.id, job.id));
     return;
@@ -76,6 +80,10 @@ async function settle(job: Claimed, error: unknown | null) {
   const failed = job.attempts >= MAX_ATTEMPTS || error instanceof UnrunnableJob;
   const to = job.kind === "mail" ? (job.payload as { mail?: Mail }).mail?.to : undefined;
   logger[failed ? "error" : "warn"]({ err: error, job: job.id, kind: job.kind, to, attempts: job.attempts }, failed ? "outbox job failed for good" : "outbox job failed; will retry");
+  if (failed && forgetsWhenDone(job.kind)) {
+    await db().delete(outbox).where(eq(outbox.id, job.id));
+    return;
+  }
   await db()
     .update(outbox)
     .set({
