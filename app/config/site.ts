@@ -81,6 +81,12 @@ export const site = {
       mailMonths: 12,
       /** Contact messages an admin marked as handled. */
       handledContactMonths: 24,
+      /**
+       * Orders never paid (abandoned at the checkout, a transfer that never came, a payment rejected), counted from
+       * their last change: removed with their buyer data. One with a payment, a refund, a tax document or seats is
+       * never removed.
+       */
+      abandonedOrderDays: 90,
     },
   },
   /**

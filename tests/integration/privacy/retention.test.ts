@@ -1,11 +1,15 @@
 // The retention job removes what is past its configured time, reports it, and removes nothing more when run again.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db/client.server";
-import { auditEvent, contactMessage, loginAttempt, outbox, session } from "~/server/platform/db/schema";
+import { auditEvent, contactMessage, coupon, loginAttempt, order, orderEvent, outbox, payment, session, taxBuyer, taxDocument } from "~/server/platform/db/schema";
+import { site } from "~/config/site";
+import { checkout } from "~/server/commerce/orders/checkout.server";
+import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { runJob } from "~/server/platform/outbox/jobs.server";
 import { applyRetention, ensureRetentionScheduled } from "~/server/privacy/jobs/retention.server";
 import { createUser } from "../support/users";
+import { addCoupon, boleta, factura, paidByTransfer } from "../tax-documents/support";
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -43,6 +47,58 @@ describe("retention", () => {
     const second = await applyRetention();
     expect(Object.values(second).every((n) => n === 0)).toBe(true);
     expect(await db().select().from(auditEvent).where(eq(auditEvent.action, "privacy.retention"))).toHaveLength(1);
+  });
+
+  it(`removes orders never paid after ${site.privacy.retention.abandonedOrderDays} days with their buyer data; never one with a payment or a tax document`, async () => {
+    const admin = await createUser({ role: "admin" });
+    const pendingOrder = async (input: Partial<Parameters<typeof checkout>[0]> = {}) => {
+      const buyer = await createUser();
+      const result = await checkout({ userId: buyer.id, courseId: 1, method: "transfer", couponCode: null, taxBuyer: factura, ...input });
+      if (result.kind !== "transfer") throw new Error(`checkout: ${JSON.stringify(result)}`);
+      const [row] = await db().select().from(order).where(eq(order.number, result.number));
+      return row!;
+    };
+    const promo = await addCoupon(`RET${Date.now() % 100000}`, "percent", 10);
+    const abandoned = await pendingOrder({ couponCode: promo.code });
+    const cancelled = await pendingOrder();
+    await db().update(order).set({ status: "cancelled", closedAt: new Date() }).where(eq(order.id, cancelled.id));
+    const recent = await pendingOrder();
+    const withPayment = await pendingOrder();
+    await db().insert(payment).values({ orderId: withPayment.id, method: "transfer", amountClp: withPayment.amountClp });
+    const withDocument = await pendingOrder();
+    await db().insert(taxDocument).values({ orderId: withDocument.id, kind: "sale", type: 33, idempotencyKey: `${withDocument.number}-sale-1`, draft: {}, totalClp: withDocument.amountClp });
+    const paid = await paidByTransfer((await createUser()).id, admin.id, { taxBuyer: boleta });
+    expect((await db().select({ uses: coupon.uses }).from(coupon).where(eq(coupon.id, promo.id)))[0]!.uses).toBe(1);
+
+    const days = site.privacy.retention.abandonedOrderDays;
+    // The clock moved to a day before the cut-off: nothing is old enough yet.
+    freezeClock(new Date(Date.now() + (days - 1) * DAY));
+    try {
+      expect((await applyRetention()).abandonedOrders).toBe(0);
+    } finally {
+      resetClock();
+    }
+    // Two days later, all but the one touched since are past it.
+    const later = new Date(Date.now() + (days + 1) * DAY);
+    await db().update(order).set({ updatedAt: new Date(later.getTime() - DAY) }).where(eq(order.id, recent.id));
+    freezeClock(later);
+    try {
+      const report = await applyRetention();
+      expect(report.abandonedOrders).toBe(2);
+      const left = (await db().select({ id: order.id }).from(order).where(inArray(order.id, [abandoned.id, cancelled.id, recent.id, withPayment.id, withDocument.id, paid.id]))).map((o) => o.id);
+      expect(left.sort()).toEqual([recent.id, withPayment.id, withDocument.id, paid.id].sort());
+      // Their buyer data and history went with them; the pending one's coupon use is given back.
+      expect(await db().select().from(taxBuyer).where(inArray(taxBuyer.orderId, [abandoned.id, cancelled.id]))).toEqual([]);
+      expect(await db().select().from(orderEvent).where(inArray(orderEvent.orderId, [abandoned.id, cancelled.id]))).toEqual([]);
+      expect(await db().select().from(taxBuyer).where(eq(taxBuyer.orderId, withPayment.id))).toHaveLength(1);
+      expect((await db().select({ uses: coupon.uses }).from(coupon).where(eq(coupon.id, promo.id)))[0]!.uses).toBe(0);
+      const audits = await db().select().from(auditEvent).where(eq(auditEvent.action, "privacy.retention"));
+      expect(audits.at(-1)!.after).toMatchObject({ abandonedOrders: 2 });
+      // Idempotent: a second run removes nothing more.
+      expect((await applyRetention()).abandonedOrders).toBe(0);
+    } finally {
+      resetClock();
+    }
   });
 
   it("is scheduled once, and each run queues the next", async () => {

@@ -2,11 +2,24 @@
 // (app/config/site.ts, `privacy.retention`) and records what it removed in the audit log. Idempotent: each rule is a
 // delete of rows older than a cut-off, so a second run (or two instances running it at once) removes nothing more.
 // It queues its own next run a day later; boot queues the first one when none is waiting.
-import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
 import { site } from "~/config/site";
-import { db, type DbOrTx } from "../../platform/db/client.server";
-import { contactMessage, loginAttempt, outbox, session, verification } from "../../platform/db/schema";
+import { db, type DbOrTx, type Tx } from "../../platform/db/client.server";
+import {
+  companySeatLedger,
+  contactMessage,
+  loginAttempt,
+  order,
+  outbox,
+  payment,
+  refund,
+  session,
+  taxBuyer,
+  taxDocument,
+  verification,
+} from "../../platform/db/schema";
+import { releaseCouponUse } from "../../commerce/orders/order-state.server";
 import { now } from "../../platform/clock.server";
 import { recordAudit } from "../../platform/audit.server";
 import { logger } from "../../platform/logger.server";
@@ -27,7 +40,37 @@ const monthsAgo = (at: Date, months: number) => {
   return d;
 };
 
-export type RetentionReport = Record<"sessions" | "loginAttempts" | "verifications" | "mails" | "contactMessages", number>;
+export type RetentionReport = Record<"sessions" | "loginAttempts" | "verifications" | "mails" | "contactMessages" | "abandonedOrders", number>;
+
+/**
+ * Orders never paid, untouched since `before`, with nothing another law keeps: no payment, refund or tax document
+ * (Código Tributario: those and their order stay six years), no seats credited, no enrolment. Their history goes with
+ * them (on delete cascade), their buyer data first. A pending one still held a coupon use: it is given back.
+ */
+async function removeAbandonedOrders(tx: Tx, before: Date): Promise<number> {
+  const rows = await tx
+    .select({ id: order.id, status: order.status, couponId: order.couponId })
+    .from(order)
+    .where(
+      and(
+        isNull(order.paidAt),
+        inArray(order.status, ["pending", "rejected", "cancelled", "failed"]),
+        lt(order.updatedAt, before),
+        isNull(order.enrolmentId),
+        notExists(tx.select({ x: sql`1` }).from(payment).where(eq(payment.orderId, order.id))),
+        notExists(tx.select({ x: sql`1` }).from(refund).where(eq(refund.orderId, order.id))),
+        notExists(tx.select({ x: sql`1` }).from(taxDocument).where(eq(taxDocument.orderId, order.id))),
+        notExists(tx.select({ x: sql`1` }).from(companySeatLedger).where(eq(companySeatLedger.orderId, order.id))),
+      ),
+    )
+    // An order a payment is settling right now is locked by it: left for the next run.
+    .for("update", { skipLocked: true });
+  if (rows.length === 0) return 0;
+  for (const row of rows) if (row.status === "pending") await releaseCouponUse(tx, row.couponId);
+  const ids = rows.map((row) => row.id);
+  await tx.delete(taxBuyer).where(inArray(taxBuyer.orderId, ids));
+  return (await tx.delete(order).where(inArray(order.id, ids)).returning({ id: order.id })).length;
+}
 
 /** Applies every retention rule once; answers how many rows each removed. */
 export async function applyRetention(rules = site.privacy.retention): Promise<RetentionReport> {
@@ -47,6 +90,7 @@ export async function applyRetention(rules = site.privacy.retention): Promise<Re
       contactMessages: await count(
         tx.delete(contactMessage).where(and(isNotNull(contactMessage.handledAt), lt(contactMessage.handledAt, monthsAgo(at, rules.handledContactMonths)))).returning({ id: contactMessage.id }),
       ),
+      abandonedOrders: await removeAbandonedOrders(tx, daysAgo(at, rules.abandonedOrderDays)),
     };
     const removed = Object.values(report).reduce((a, b) => a + b, 0);
     if (removed > 0) {
