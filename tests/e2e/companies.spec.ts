@@ -308,6 +308,64 @@ test.describe("empresas", { tag: "@escritorio" }, () => {
     await otherPage.context().close();
     await admin.context().close();
   });
+
+  test("la encargada abre la matriz de cumplimiento desde el portal, la filtra y descarga el Excel y la nómina", async ({ page, browser }) => {
+    await page.goto("/");
+    await page.request.post("/api/auth/sign-in/email", { data: { email: manager.email, password: manager.password }, headers: { origin: BASE_URL } });
+    await page.goto(`/empresa/${companyId}`);
+    await page.getByRole("link", { name: "Cumplimiento" }).click();
+    await expect(page).toHaveURL(new RegExp(`/empresa/${companyId}/cumplimiento$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Cumplimiento" })).toBeVisible();
+    const counts = page.getByRole("table", { name: "Trabajadores por curso y estado" }).getByRole("row").filter({ hasText: COURSE_TITLE });
+    await expect(counts.getByRole("link", { name: `1 vigente en ${COURSE_TITLE}` })).toBeVisible();
+    const matrix = page.getByRole("table", { name: /Matriz de cumplimiento/ });
+    const row = matrix.getByRole("row").filter({ hasText: workers[0]!.name });
+    await expect(row).toContainText("Vigente");
+    await expect(row).toContainText(/hasta \d{2}\/\d{2}\/\d{4}/);
+    await expect(row).toContainText(workers[0]!.rut);
+    await expectNoA11yViolations(page);
+    await reviewShot(page, "/tmp/cumplimiento-matriz-1280.png");
+
+    // Filters go through the query string: nobody's certificate has run out; the vigente one shows again.
+    const filters = page.getByRole("form", { name: "Filtrar la matriz" });
+    await filters.getByLabel("Curso").selectOption("1");
+    await filters.getByLabel("Estado").selectOption("vencido");
+    await filters.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/curso=1&estado=vencido/);
+    await expect(page.getByText("No hay trabajadores que mostrar.")).toBeVisible();
+    await filters.getByLabel("Estado").selectOption("vigente");
+    await filters.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/estado=vigente/);
+    await expect(matrix.getByRole("row").filter({ hasText: workers[0]!.name })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Trabajadores (1 de 1)" })).toBeVisible();
+
+    const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar Excel" }).click()]);
+    expect(xlsxDownload.suggestedFilename()).toMatch(/-cumplimiento-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await xlsxDownload.path())!);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(3).text).toBe(`${COURSE_TITLE}: estado`);
+    expect(sheet.getRow(2).getCell(1).text).toBe(workers[0]!.name);
+    expect(sheet.getRow(2).getCell(3).text).toBe("Vigente");
+
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      counts.getByRole("link", { name: `PDF nómina de personal capacitado en ${COURSE_TITLE}` }).click(),
+    ]);
+    expect(pdfDownload.suggestedFilename()).toMatch(/^nomina-.+\.pdf$/);
+    const pdf = fs.readFileSync((await pdfDownload.path())!);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    // On a phone each worker is a card with each course's state under its title, and nothing scrolls sideways.
+    const phone = await browser.newContext({ baseURL: BASE_URL, locale: "es-CL", timezoneId: "America/Santiago", viewport: { width: 375, height: 740 }, storageState: await page.context().storageState() });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(`/empresa/${companyId}/cumplimiento`);
+    await expect(phonePage.getByRole("heading", { level: 1, name: "Cumplimiento" })).toBeVisible();
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoA11yViolations(phonePage);
+    await reviewShot(phonePage, "/tmp/cumplimiento-matriz-375.png");
+    await phone.close();
+  });
 });
 
 test.describe("portal de empresa en el teléfono", { tag: "@movil" }, () => {
@@ -320,7 +378,7 @@ test.describe("portal de empresa en el teléfono", { tag: "@movil" }, () => {
     await signInAsAdmin(admin);
     const id = await createCompanyWithManager(admin, `Empresa Móvil ${Date.now().toString(36)} SpA`, manager.email, 3);
     await admin.context().close();
-    for (const url of [`/empresa/${id}`, `/empresa/${id}/cursos/1`, `/empresa/${id}/cursos/1/carga`]) {
+    for (const url of [`/empresa/${id}`, `/empresa/${id}/cursos/1`, `/empresa/${id}/cursos/1/carga`, `/empresa/${id}/cumplimiento`]) {
       await managerPage.goto(url);
       await expect(managerPage.getByRole("heading", { level: 1 })).toBeVisible();
       const overflow = await managerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

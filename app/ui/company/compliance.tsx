@@ -68,7 +68,7 @@ export function ComplianceCounts({ rows, filterHref }: { rows: ComplianceCountsR
                 <span className={cellLabel}>Nómina</span>
                 {c.current > 0 ? (
                   <a href={c.nominaHref} className="whitespace-nowrap font-semibold text-brand-700 underline underline-offset-4" download>
-                    PDF <span className="sr-only">nómina de personal capacitado en {c.title}</span>
+                    Descargar PDF <span className="sr-only">nómina de personal capacitado en {c.title}</span>
                   </a>
                 ) : (
                   <span className="text-slate-600">Sin certificados vigentes</span>
@@ -122,8 +122,9 @@ export function ComplianceTable({ columns, rows }: { columns: { id: number; titl
                 </span>
               </th>
               {w.cells.map((cell) => (
-                <td key={cell.courseId} className={rtCell}>
-                  <span className={`${cellLabel} md:hidden`}>{titles.get(cell.courseId)}</span>
+                // On a phone the course's title sits above its state: titles are too long for the label column.
+                <td key={cell.courseId} className={`${rtCell} flex-col gap-0.5`}>
+                  <span className={`${cellLabel} w-auto`}>{titles.get(cell.courseId)}</span>
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
                     <ComplianceBadge state={cell.state} />
                     {cell.validUntil ? <span className="whitespace-nowrap text-xs text-slate-600">{cell.state === "vencido" ? `el ${cell.validUntil}` : `hasta ${cell.validUntil}`}</span> : null}
