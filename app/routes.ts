@@ -78,6 +78,7 @@ export default [
       route("cupones", "routes/admin/cupones.tsx"),
       route("empresas", "routes/admin/empresas.tsx"),
       route("empresas/:id", "routes/admin/empresa.tsx"),
+      route("vencimientos", "routes/admin/vencimientos.tsx"),
       route("sence", "routes/admin/sence.tsx"),
       route("privacidad", "routes/admin/privacidad.tsx"),
       route("privacidad/:id", "routes/admin/privacidad-solicitud.tsx"),

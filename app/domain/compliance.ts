@@ -78,3 +78,13 @@ export function matchesComplianceFilters(stateOf: (courseId: number) => Complian
 
 /** Workers per page of the matrix: the counts above it cover every worker. */
 export const COMPLIANCE_PAGE_SIZE = 100;
+
+/** The admin's report of certificates about to expire: how many days ahead it looks. */
+export const EXPIRY_WINDOWS = [30, 90, 180] as const;
+export type ExpiryWindow = (typeof EXPIRY_WINDOWS)[number];
+
+/** `?dias=`: one of the windows; anything else is 90. */
+export function parseExpiryWindow(value: string | null): ExpiryWindow {
+  const n = Number(value);
+  return (EXPIRY_WINDOWS as readonly number[]).includes(n) ? (n as ExpiryWindow) : 90;
+}

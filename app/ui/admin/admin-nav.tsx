@@ -12,6 +12,7 @@ const items = [
   { to: "/admin/documentos", label: "Documentos", end: false },
   { to: "/admin/cupones", label: "Cupones", end: false },
   { to: "/admin/empresas", label: "Empresas", end: false },
+  { to: "/admin/vencimientos", label: "Vencimientos", end: false },
   { to: "/admin/sence", label: "SENCE", end: false },
   { to: "/admin/sesiones", label: "Sesiones", end: false },
   { to: "/admin/mensajes", label: "Mensajes", end: false },

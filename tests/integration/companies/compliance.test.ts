@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as matrixRoute from "~/routes/empresa/cumplimiento";
 import * as xlsxRoute from "~/routes/empresa/cumplimiento-xlsx";
 import * as nominaRoute from "~/routes/empresa/nomina-pdf";
+import * as expiringRoute from "~/routes/admin/vencimientos";
 import { db } from "~/server/platform/db/client.server";
 import { certificate, companyEnrolment, enrolment, user } from "~/server/platform/db/schema";
 import { freezeClock, resetClock } from "~/server/platform/clock.server";
@@ -15,7 +16,7 @@ import { renderNominaPdf, nominaPageCount } from "~/server/certificates/nomina-p
 import { removeEnrolment } from "~/server/companies/enrolment-removal.server";
 import { formatCertificateCode } from "~/domain/certificate-code";
 import { formatRut } from "~/domain/rut";
-import { call } from "../support/call";
+import { call, isRefused } from "../support/call";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { pdfText } from "../certificates/helpers";
@@ -263,5 +264,40 @@ describe("exportaciones", () => {
     expect(text).toContain("Persona 001");
     expect(text).toContain("Persona 120");
     expect(text.match(/No es un certificado/g)).toHaveLength(numPages);
+  });
+});
+
+describe("informe de certificados por vencer (administración)", () => {
+  function report(cookie: string | undefined, query = "") {
+    return call(expiringRoute.loader, getRequest(`/admin/vencimientos${query}`, cookie));
+  }
+  const rowFor = (data: { rows: { courseId: number; companyId: number | null; certificates: number }[] }, courseId: number, companyId: number | null) =>
+    data.rows.find((r) => r.courseId === courseId && r.companyId === companyId)?.certificates ?? 0;
+
+  it("cuenta por curso y empresa los certificados no revocados que vencen en 30, 90 o 180 días", async () => {
+    at("2028-10-15T12:00:00-03:00");
+    // Ana's, Zoe's (no longer the company's: counted as a learner on her own) and Berta's certificates of course 1
+    // run out on 2028-11-30, 46 days ahead; Diego's (revoked) never counts.
+    let res = await report(admin.cookie, "?dias=30");
+    expect(res.status).toBe(200);
+    expect(res.data.days).toBe(30);
+    expect(rowFor(res.data, 1, A.companyId)).toBe(0);
+    res = await report(admin.cookie, "?dias=90");
+    expect(rowFor(res.data, 1, A.companyId)).toBe(1);
+    expect(rowFor(res.data, 1, B.companyId)).toBe(1);
+    expect(rowFor(res.data, 1, null)).toBeGreaterThanOrEqual(1);
+    // An unknown window is 90 days.
+    expect((await report(admin.cookie, "?dias=7")).data.days).toBe(90);
+    at("2026-12-15T12:00:00-03:00");
+    // Elena's course-2 certificate runs out on 2027-01-31, 47 days ahead.
+    res = await report(admin.cookie, "?dias=30");
+    expect(rowFor(res.data, 2, A.companyId)).toBe(0);
+    res = await report(admin.cookie, "?dias=180");
+    expect(rowFor(res.data, 2, A.companyId)).toBe(1);
+  });
+
+  it("solo para administradores", async () => {
+    expect(isRefused(await report(A.manager.cookie))).toBe(true);
+    expect(isRefused(await report(undefined))).toBe(true);
   });
 });

@@ -1,0 +1,115 @@
+// /admin/vencimientos — certificates reaching their last valid day in the next 30, 90 or 180 days, by course and by
+// the company that enrolled the holder (docs/certificate-validity.md): whom to offer a renewal, and when.
+import { Link } from "react-router";
+import type { Route } from "./+types/vencimientos";
+import { EXPIRY_WINDOWS, parseExpiryWindow } from "~/domain/compliance";
+import { formatCount, formatDate } from "~/domain/format";
+import { requireAdmin } from "~/server/accounts/session.server";
+import { expiringCertificates } from "~/server/reports/expiring.server";
+import { PageHeader } from "~/ui/admin/notice";
+import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "~/ui/admin/responsive-table";
+import { container } from "~/ui/admin/styles";
+import { pageTitle } from "~/ui/seo";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Certificados por vencer | Administración") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const days = parseExpiryWindow(new URL(request.url).searchParams.get("dias"));
+  const { from, to, rows } = await expiringCertificates(days);
+  const byCourse = new Map<number, { title: string; total: number }>();
+  for (const r of rows) {
+    const c = byCourse.get(r.courseId) ?? { title: r.courseTitle, total: 0 };
+    c.total += r.certificates;
+    byCourse.set(r.courseId, c);
+  }
+  return {
+    days,
+    from: formatDate(from),
+    to: formatDate(to),
+    total: rows.reduce((sum, r) => sum + r.certificates, 0),
+    courses: [...byCourse.entries()].map(([id, c]) => ({ id, ...c })),
+    rows,
+  };
+}
+
+const tab = (active: boolean) =>
+  `rounded-lg border px-3 py-2 text-sm font-semibold ${active ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-700"}`;
+
+export default function AdminExpiring({ loaderData }: Route.ComponentProps) {
+  const { days, from, to, total, courses, rows } = loaderData;
+  return (
+    <section className={`${container} py-8`}>
+      <PageHeader title="Certificados por vencer" />
+      <nav aria-label="Período" className="mt-4 flex flex-wrap gap-2">
+        {EXPIRY_WINDOWS.map((d) => (
+          <Link key={d} to={`?dias=${d}`} className={tab(d === days)} aria-current={d === days ? "page" : undefined}>
+            Próximos {d} días
+          </Link>
+        ))}
+      </nav>
+      <p className="mt-4 text-sm text-slate-700">
+        Certificados no revocados cuyo último día de vigencia cae entre el {from} y el {to}: <strong>{formatCount(total)}</strong>.
+        Cada uno es una renovación posible; los de una empresa, para ofrecérsela a su encargado.
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">Ningún certificado vence en este período.</p>
+      ) : (
+        <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <table className={rtTable}>
+            <caption className="sr-only">Certificados por vencer por curso y empresa</caption>
+            <thead className={rtHead}>
+              <tr>
+                <th className={rtTh}>Curso</th>
+                <th className={rtTh}>Empresa</th>
+                <th className={`${rtTh} text-right`}>Certificados</th>
+              </tr>
+            </thead>
+            <tbody className={rtBody}>
+              {courses.flatMap((c) => [
+                ...rows
+                  .filter((r) => r.courseId === c.id)
+                  .map((r) => (
+                    <tr key={`${r.courseId}-${r.companyId ?? 0}`} className={rtRow}>
+                      <td className={rtCell}>
+                        <span className={cellLabel}>Curso</span>
+                        {r.courseTitle}
+                      </td>
+                      <td className={rtCell}>
+                        <span className={cellLabel}>Empresa</span>
+                        {r.companyId !== null ? (
+                          <Link to={`/admin/empresas/${r.companyId}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                            {r.companyName}
+                          </Link>
+                        ) : (
+                          <span className="text-slate-600">Alumnos particulares</span>
+                        )}
+                      </td>
+                      <td className={`${rtCell} md:text-right md:tabular-nums`}>
+                        <span className={cellLabel}>Certificados</span>
+                        {formatCount(r.certificates)}
+                      </td>
+                    </tr>
+                  )),
+                <tr key={`${c.id}-total`} className={`${rtRow} bg-slate-50`}>
+                  <td className={`${rtCell} font-semibold text-ink`}>
+                    <span className={cellLabel}>Curso</span>
+                    {c.title}
+                  </td>
+                  <td className={`${rtCell} font-semibold text-ink`}>
+                    <span className={cellLabel}>Empresa</span>
+                    Total del curso
+                  </td>
+                  <td className={`${rtCell} font-semibold text-ink md:text-right md:tabular-nums`}>
+                    <span className={cellLabel}>Certificados</span>
+                    {formatCount(c.total)}
+                  </td>
+                </tr>,
+              ])}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
