@@ -11,6 +11,7 @@ import { staticHtml } from "~/server/platform/http/static-html.server";
 import { courseJsonLd, seo } from "~/ui/seo";
 import { CourseBody, CourseFacts, CourseHero } from "~/ui/public/course-detail/course-detail-view";
 import { EnrolBox } from "~/ui/public/course-detail/enrol-box";
+import { StickyBuyBar } from "~/ui/public/course-detail/sticky-buy-bar";
 import { RelatedCourses } from "~/ui/public/course-detail/related-courses";
 import { StaticHtml } from "~/ui/public/static-html";
 import { NotFoundContent } from "~/ui/layout/not-found-content";
@@ -28,9 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const c = found.course;
   const [states, nextSession, hasSessions] = await Promise.all([getEnrolStates(user, [c.id]), nextPublicSession(c.id), courseHasSessions(c.id)]);
   // A course with in-person skills sessions: its next date and place are the next open session's.
-  const facts = nextSession
-    ? { ...c, nextDateLabel: `${formatDateTime(nextSession.startsAt)} (sesión práctica)`, location: nextSession.place }
-    : c;
+  const session = nextSession ? { dateLabel: `${formatDateTime(nextSession.startsAt)} (sesión práctica)`, place: nextSession.place } : null;
   const origin = env().PUBLIC_URL;
   const path = `/cursos/${c.id}`;
   return {
@@ -39,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     enrolState: states.get(c.id) ?? "anonymous",
     // Only the enrolment box depends on the visitor; the rest is server-rendered markup.
     hero: staticHtml(<CourseHero course={c} countsLabel={found.countsLabel} />, path),
-    facts: staticHtml(<CourseFacts course={facts} datesPath={hasSessions ? `${path}/fechas` : undefined} />, path),
+    facts: staticHtml(<CourseFacts course={c} session={session} datesPath={hasSessions ? `${path}/fechas` : undefined} />, path),
     body: staticHtml(<CourseBody course={c} modules={found.modules} countsLabel={found.countsLabel} />, path),
     related: staticHtml(<RelatedCourses courses={found.related} />, path),
     meta: seo({ title: c.title, description: c.description, path, origin, jsonLd: courseJsonLd(origin, c) }),
@@ -68,6 +67,7 @@ export default function CursoDetalle({ loaderData }: Route.ComponentProps) {
         <StaticHtml html={loaderData.body} className="lg:col-span-2" />
       </div>
       <StaticHtml html={loaderData.related} />
+      <StickyBuyBar course={loaderData.course} enrolState={loaderData.enrolState} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { PageHero } from "~/ui/public/page-hero";
 import { CategoryFilter } from "~/ui/public/category-filter";
 import { CourseCard } from "~/ui/public/course-card";
 import { FaqSection } from "~/ui/public/faq";
-import { Benefits, CustomProgrammeBanner, EmptyCategory } from "~/ui/public/catalogue/catalogue-sections";
+import { Benefits, catalogueCountLabel, CustomProgrammeBanner, EmptyCategory } from "~/ui/public/catalogue/catalogue-sections";
 import { StaticHtml } from "~/ui/public/static-html";
 import "~/ui/public/public.css";
 
@@ -31,9 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} intro={c.hero.intro} />
         <div className="pub-container flex flex-col gap-4 pt-10 sm:flex-row sm:items-center sm:justify-between sm:pt-14">
           <CategoryFilter categories={list.categories} active={list.activeCategory} />
-          <p className="text-sm text-slate-600">
-            {list.courses.length === 1 ? "1 curso disponible" : `${list.courses.length} cursos disponibles`}
-          </p>
+          <p className="text-sm text-slate-600">{catalogueCountLabel(list.courses)}</p>
         </div>
         {list.courses.length === 0 ? (
           <div className="pub-container mt-8">

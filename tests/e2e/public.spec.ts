@@ -1,8 +1,10 @@
 // The public face of the academy (docs/product-spec.md §2; docs/decisions.md B1, B2, B7, C, D), at 1280 and 375 px.
-import { expect, test, type Page } from "./support/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { waitForMail } from "./support/mail";
 import { isMobile } from "./support/course-content";
+import { signUpAs } from "./support/auth";
+import { buyCourse } from "./support/commerce";
 
 const RCP = "Reanimación Cardiopulmonar solo Compresiones";
 const INBOX = "inbox@academia.test";
@@ -48,6 +50,13 @@ async function expectSizedImages(page: Page) {
 /** Marks the document in the page's window: a link the router follows keeps the mark, a new document loses it. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+/** 'Precio por confirmar' links to /contacto (docs/decisions.md C) in the text's grey, not the brand's red of an error. */
+async function expectNeutralPrice(price: Locator) {
+  await expect(price).toHaveAttribute("href", "/contacto");
+  const [r, g, b] = (await price.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number) as [number, number, number];
+  expect(r - Math.min(g, b), `color rgb(${r}, ${g}, ${b})`).toBeLessThan(40);
+}
 
 /** Cards of the course list, by their category badge. */
 function courseCards(page: Page) {
@@ -183,6 +192,18 @@ test.describe("cursos", () => {
     // The course button of the enrol flow; anonymous visitors get 'Ver Detalles' to the detail page.
     await expect(rcp.getByRole("link", { name: "Ver Detalles" })).toHaveAttribute("href", "/cursos/1");
     expect(await courseCards(page).count()).toBeGreaterThanOrEqual(3);
+    // A course that cannot be bought yet is not counted as available, and its card says 'Próximamente'.
+    await expect(page.getByText(/^\d+ cursos? disponibles? · \d+ próximamente$/)).toBeVisible();
+    await expect(rcp.getByText("Próximamente", { exact: true })).toHaveCount(0);
+    const soon = courseCards(page).filter({ has: page.getByRole("heading", { name: "Seguridad Privada" }) });
+    await expect(soon.getByText("Próximamente", { exact: true })).toBeVisible();
+    await expect(soon.getByRole("link", { name: "Avísame cuando abra" })).toBeVisible();
+    await expectNeutralPrice(soon.getByRole("link", { name: "Precio por confirmar" }));
+    // The footers of a row's cards (price and button) start on the same line.
+    const footerTops = await courseCards(page).evaluateAll((cards) =>
+      cards.slice(0, 3).map((card) => Math.round(card.querySelector(".pub-row")!.getBoundingClientRect().top)),
+    );
+    expect(new Set(footerTops).size, `footer tops ${footerTops.join(", ")}`).toBe(1);
 
     const banner = page.locator("section[aria-labelledby='programa-titulo']");
     await expect(banner.getByRole("link")).toHaveAttribute("href", "/contacto");
@@ -223,6 +244,17 @@ test.describe("cursos", () => {
     await expect(courseCards(page).filter({ has: page.getByRole("heading", { name: RCP }) })).toHaveCount(1);
   });
 
+  test("un botón de categoría sin cursos lleva a un mensaje con el camino de vuelta", async ({ page }) => {
+    await open(page, "/cursos");
+    // Emergencias is always offered (docs/decisions.md B1); no built-in course is in it.
+    await page.getByRole("navigation", { name: "Filtrar por categoría" }).getByRole("link", { name: "Emergencias", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Aún no hay cursos en la categoría «Emergencias»" })).toBeVisible();
+    await expect(courseCards(page)).toHaveCount(0);
+    await page.getByRole("link", { name: "Ver todos los cursos" }).click();
+    await expect(page).toHaveURL(/\/cursos$/);
+    await expect(courseCards(page).first()).toBeVisible();
+  });
+
   test("una categoría sin cursos muestra un mensaje amable", async ({ page }) => {
     await open(page, "/cursos?categoria=Categoría%20inexistente");
     await expect(page.getByRole("heading", { name: "Aún no hay cursos en la categoría «Categoría inexistente»" })).toBeVisible();
@@ -245,12 +277,24 @@ test.describe("detalle de curso", () => {
     await expect(main.getByText(/Habilidades prácticas: no hay evaluación presencial/)).toBeVisible();
     await expect(main.getByText(/organismo internacional/)).toHaveCount(0);
     await expect(main.getByText("$20.000").first()).toBeVisible();
-    await expect(main.getByText(/^\d{1,2} de [a-záéíóúñ]+ de \d{4}$/)).toBeVisible();
     await expect(main.getByText("100% online asincrónico").first()).toBeVisible();
+    // Self-paced online: no date to wait for (its stored date is not shown), no place to be confirmed.
+    await expect(main.getByText("Próxima fecha")).toHaveCount(0);
+    await expect(main.getByText(/^\d{1,2} de [a-záéíóúñ]+ de \d{4}$/)).toHaveCount(0);
+    await expect(main.getByText("Cuando quieras, a tu ritmo")).toBeVisible();
+    await expect(main.getByText("Por confirmar", { exact: true })).toHaveCount(0);
+    await expect(main.getByText("Próximamente", { exact: true })).toHaveCount(0);
+    // At 1280 px the title band's right half shows the course's image, and the buy button is in the first screen.
+    const heroImage = page.locator("section.pub-hero-band img");
+    await expect(heroImage).toBeVisible();
+    expect((await heroImage.boundingBox())!.x).toBeGreaterThan(640);
     await expect(main.getByText("5 módulos · 15 lecciones").first()).toBeVisible();
 
     const aside = page.getByRole("complementary", { name: "Inscripción" });
-    await expect(aside.getByRole("link", { name: "Comprar curso" }).or(aside.getByRole("button", { name: "Comprar curso" }))).toBeVisible();
+    await expect(aside.getByRole("link", { name: "Comprar curso" }).or(aside.getByRole("button", { name: "Comprar curso" }))).toBeInViewport();
+    // The phone's buy bar never shows at this width, wherever the page is scrolled.
+    await page.getByRole("heading", { name: "Requisitos" }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("complementary", { name: "Compra rápida" })).toHaveCount(0);
 
     // Topic chips: the first three, then '+4 más', which reveals the rest (a native disclosure: works without JS).
     const topics = page.locator("section[aria-labelledby='temas'] li");
@@ -294,8 +338,8 @@ test.describe("detalle de curso", () => {
     const main = page.getByRole("main");
     await expect(main.getByText("Contenido en preparación").first()).toBeVisible();
     await expect(main.getByText("Próximamente").first()).toBeVisible();
-    const price = page.getByRole("complementary", { name: "Inscripción" }).getByRole("link", { name: "Precio por confirmar" });
-    if (await price.count()) await expect(price).toHaveAttribute("href", "/contacto");
+    await expect(page.locator("section.pub-hero-band").getByText("Próximamente", { exact: true })).toBeVisible();
+    await expectNeutralPrice(page.getByRole("complementary", { name: "Inscripción" }).getByRole("link", { name: "Precio por confirmar" }));
     // No lesson is published yet: no hours are promised (their planned durations are guesses).
     await expect(main.getByText("Duración: Por confirmar")).toBeVisible();
     await expect(main.getByText(/duración por confirmar/)).toBeVisible();
@@ -310,6 +354,49 @@ test.describe("detalle de curso", () => {
     const card = page.getByRole("main").getByRole("article").filter({ hasText: "Seguridad Privada" });
     await expect(card.getByText("Duración por confirmar")).toBeVisible();
     await expect(card.getByText(/\d+(,\d)? horas?\b/)).toHaveCount(0);
+  });
+
+  test("en el teléfono, una barra de compra aparece al dejar atrás el botón y no tapa nada", { tag: "@movil" }, async ({ page }) => {
+    await open(page, "/cursos/1");
+    const bar = page.getByRole("complementary", { name: "Compra rápida" });
+    const boxButton = page.getByRole("complementary", { name: "Inscripción" }).getByRole("link", { name: "Comprar curso" });
+    // While the enrolment box's button is on screen (or not reached yet), no bar.
+    await expect(boxButton).toBeAttached();
+    await expect(bar).toHaveCount(0);
+    await page.getByRole("heading", { name: "Temas que aprenderás" }).scrollIntoViewIfNeeded();
+    await expect(bar).toBeVisible();
+    await expect(bar.getByText("$20.000")).toBeVisible();
+    // The same action as the box: anonymous visitors sign in (or up) and come back to the checkout.
+    await expect(bar.getByRole("link", { name: "Comprar curso" })).toHaveAttribute("href", await boxButton.getAttribute("href") as string);
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y + barBox.height).toBeLessThanOrEqual(740 + 1);
+    await expectNoA11yViolations(page);
+    // At the very end of the page the footer's last line stays above the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastLine = (await page.getByRole("contentinfo").getByText(/Todos los derechos reservados/).boundingBox())!;
+    expect(lastLine.y + lastLine.height).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+    // Back up to the box: the bar goes away.
+    await boxButton.scrollIntoViewIfNeeded();
+    await expect(bar).toHaveCount(0);
+
+    // A course not on sale yet: the bar offers what its box offers.
+    await open(page, "/cursos/3");
+    await page.getByRole("heading", { name: "Requisitos" }).scrollIntoViewIfNeeded();
+    await expect(bar.getByRole("link", { name: "Avísame cuando abra" })).toBeVisible();
+    await expect(bar.getByRole("link", { name: "Precio por confirmar" })).toBeVisible();
+  });
+
+  test("en el teléfono, quien ya está inscrito no ve la barra de compra", { tag: "@movil" }, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto("/");
+    await signUpAs(page);
+    await buyCourse(page, 1);
+    await open(page, "/cursos/1");
+    await expect(page.getByRole("complementary", { name: "Inscripción" }).getByRole("link", { name: "Acceder ahora" })).toBeVisible();
+    await page.getByRole("heading", { name: "Temas que aprenderás" }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 1500));
+    await expect(page.getByRole("complementary", { name: "Compra rápida" })).toHaveCount(0);
+    await expect(page.locator(".pub-buy-bar")).toHaveCount(0);
   });
 
   for (const id of ["999", "abc"]) {

@@ -34,8 +34,11 @@ type CourseRow = {
   imageUrl: string | null;
 };
 
-/** A course as a card shows it. Labels are formatted here, so the browser needs no formatting code. */
-export type CourseCard = CourseRow & { hours: number; priceLabel: string; hoursLabel: string; excerpt: string };
+/**
+ * A course as a card shows it. Labels are formatted here, so the browser needs no formatting code. `soon`: no
+ * lesson is published yet, so it cannot be had ('Próximamente', docs/decisions.md D), whoever looks.
+ */
+export type CourseCard = CourseRow & { hours: number; priceLabel: string; hoursLabel: string; excerpt: string; soon: boolean };
 
 /** Related-course cards cut the description at 100 characters (docs/product-spec.md §9). */
 export const EXCERPT_LENGTH = 100;
@@ -51,10 +54,10 @@ export function cardHoursLabel(hours: number): string {
 }
 
 /**
- * Each course's hours from its lessons (docs/decisions.md D1): one grouped query for any number of courses,
- * the rule itself in ~/domain/course-hours.
+ * Each course's lesson time per lesson status, in one grouped query for any number of courses: its hours
+ * (docs/decisions.md D1, the rule itself in ~/domain/course-hours) and whether anything is published yet.
  */
-export async function courseHoursById(courseIds: readonly number[], tx: DbOrTx = db()): Promise<Map<number, number>> {
+async function lessonTimesByCourse(courseIds: readonly number[], tx: DbOrTx = db()): Promise<Map<number, TimedLesson[]>> {
   const byCourse = new Map<number, TimedLesson[]>();
   if (courseIds.length > 0) {
     const rows = await tx
@@ -65,19 +68,22 @@ export async function courseHoursById(courseIds: readonly number[], tx: DbOrTx =
       .groupBy(courseModule.courseId, lesson.status);
     for (const r of rows) byCourse.set(r.courseId, [...(byCourse.get(r.courseId) ?? []), { status: r.status, durationMin: Number(r.minutes) }]);
   }
-  return new Map(courseIds.map((id) => [id, courseHours(byCourse.get(id) ?? [])]));
+  return byCourse;
 }
 
 async function toCards(rows: CourseRow[]): Promise<CourseCard[]> {
-  const hours = await courseHoursById(rows.map((r) => r.id));
+  const times = await lessonTimesByCourse(rows.map((r) => r.id));
   return rows.map((row) => {
-    const h = hours.get(row.id) ?? 0;
+    const lessons = times.get(row.id) ?? [];
+    const h = courseHours(lessons);
     return {
       ...row,
       hours: h,
       priceLabel: formatClp(row.priceClp),
       hoursLabel: cardHoursLabel(h),
       excerpt: truncate(row.description, EXCERPT_LENGTH),
+      // The same test as the sale mode's (sale-mode.server.ts): no published lesson, nothing to sell.
+      soon: !lessons.some((l) => l.status === PUBLISHED),
     };
   });
 }
@@ -242,6 +248,7 @@ async function readPublishedCourse(id: number) {
       nextDate: row.nextDate,
       // A course with nothing published cannot be bought: it announces no date (docs/decisions.md D, 'Próximamente').
       nextDateLabel: lessons.some((l) => l.status === PUBLISHED) ? formatDate(row.nextDate) : null,
+      soon: !lessons.some((l) => l.status === PUBLISHED),
       location: row.location,
       requirements: row.requirements,
       instructorName: row.instructorName,

@@ -18,7 +18,18 @@ export function enrolReturnPath(value: unknown, courseId: number): string {
   return safeLocalPath(value, 500) ?? `/cursos/${courseId}`;
 }
 
-export function EnrolButton({ courseId, state, className }: { courseId: number; state: EnrolState; className?: string }) {
+export function EnrolButton({
+  courseId,
+  state,
+  className,
+  showFailure = true,
+}: {
+  courseId: number;
+  state: EnrolState;
+  className?: string;
+  /** Whether this button says so when enrolling failed (one of two buttons of a page stays silent). */
+  showFailure?: boolean;
+}) {
   const location = useLocation();
   const navigation = useNavigation();
   const detailPath = `/cursos/${courseId}`;
@@ -75,7 +86,7 @@ export function EnrolButton({ courseId, state, className }: { courseId: number; 
       <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
         {busy ? "Procesando..." : "Comprar curso"}
       </button>
-      {failed && !busy ? (
+      {failed && !busy && showFailure ? (
         <p role="alert" className="mt-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
           {learningMessages.enrolFailed}
         </p>

@@ -3,6 +3,7 @@ import { EnrolButton, type EnrolState } from "~/ui/course/enrol-button";
 import { COURSE_IMAGE_PLACEHOLDER } from "./course-image";
 import { Icon } from "./icons";
 import { Price } from "./price";
+import { CourseBadges } from "./soon-badge";
 
 export interface CourseCardData {
   id: number;
@@ -16,6 +17,8 @@ export interface CourseCardData {
   priceLabel: string;
   hoursLabel: string;
   excerpt: string;
+  /** No lesson published yet: 'Próximamente', it cannot be bought. */
+  soon: boolean;
 }
 
 /** Level and duration, with their icons; screen readers hear 'Nivel: Básico, Duración: 16 horas'. */
@@ -58,9 +61,7 @@ export function CourseCard({
         className="aspect-[16/9] w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
-        <p>
-          <span className="pub-badge">{course.category}</span>
-        </p>
+        <CourseBadges category={course.category} soon={course.soon} />
         <h2 className="mt-3 text-lg font-bold leading-snug text-ink">
           <Link to={`/cursos/${course.id}`} className="hover:text-brand-700">
             {course.title}
@@ -69,12 +70,13 @@ export function CourseCard({
         <p className="pub-muted mt-2 line-clamp-3">{course.description}</p>
         <CourseFacts level={course.level} hours={course.hoursLabel} />
         <div aria-hidden="true" className="min-h-5 flex-1" />
-        <div className="pub-row">
-          <p className="text-lg">
+        {/* One line whatever the price and button say, so the footers of a row's cards line up. */}
+        <div className="pub-row flex-nowrap">
+          <p className={course.priceClp === null ? "min-w-0 text-sm leading-5" : "min-w-0 text-lg"}>
             <span className="sr-only">Precio: </span>
             <Price label={course.priceLabel} toConfirm={course.priceClp === null} />
           </p>
-          <EnrolButton courseId={course.id} state={enrolState} className="pub-btn-small" />
+          <EnrolButton courseId={course.id} state={enrolState} className="pub-btn-small shrink-0 whitespace-nowrap" />
         </div>
       </div>
     </article>

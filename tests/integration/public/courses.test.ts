@@ -73,6 +73,15 @@ describe("listado público de cursos", () => {
     expect(anon.data!.top.html).toMatch(/href="\/cursos\?categoria=Salud"/);
     // Course 2 of this fixture has no published lesson: it cannot be bought yet (docs/decisions.md D).
     expect(anon.data!.enrolStates).toEqual({ 2: "soon" });
+    // …so it is not counted as available, and its card says 'Próximamente' to everyone.
+    expect(anon.data!.courses[0]).toMatchObject({ id: 2, soon: true });
+    expect(anon.data!.top.html).toContain("1 curso próximamente");
+    const all = await callLoader(listLoader, "/cursos");
+    expect(all.data!.courses.map((c: { id: number; soon: boolean }) => [c.id, c.soon])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(all.data!.top.html).toContain("1 curso disponible · 1 próximamente");
 
     const learner = await createUser();
     const signedIn = await callLoader(listLoader, "/cursos", {}, learner.cookie);
@@ -171,6 +180,31 @@ describe("detalle de un curso", () => {
     const learner = await createUser();
     const signedIn = await callLoader(detailLoader, "/cursos/1", { id: "1" }, learner.cookie);
     expect(signedIn.data!.enrolState).toBe("user");
+  });
+
+  it("un curso online a tu ritmo no anuncia fecha ni 'Por confirmar'; uno sin modalidad conserva su próxima fecha", async () => {
+    const dated = await callLoader(detailLoader, "/cursos/1", { id: "1" });
+    expect(dated.data!.facts.html).toContain("Próxima fecha");
+    expect(dated.data!.facts.html).toContain("11 de enero de 2027");
+    expect(dated.data!.hero.html).not.toContain("Próximamente");
+    await db().update(course).set({ modality: "100% online asincrónico", location: "" }).where(eq(course.id, 1));
+    catalogueChanged();
+    try {
+      const selfPaced = await callLoader(detailLoader, "/cursos/1", { id: "1" });
+      expect(selfPaced.data!.facts.html).not.toContain("Próxima fecha");
+      expect(selfPaced.data!.facts.html).not.toContain("11 de enero de 2027");
+      expect(selfPaced.data!.facts.html).not.toContain("Por confirmar");
+      expect(selfPaced.data!.facts.html).toContain("Cuando quieras, a tu ritmo");
+    } finally {
+      await db().update(course).set({ modality: "", location: "" }).where(eq(course.id, 1));
+      catalogueChanged();
+    }
+  });
+
+  it("un curso sin lecciones publicadas dice 'Próximamente' en su cabecera", async () => {
+    const soon = await callLoader(detailLoader, "/cursos/2", { id: "2" });
+    expect(soon.data!.hero.html).toContain("Próximamente");
+    expect(soon.data!.facts.html).not.toContain("Próxima fecha");
   });
 });
 

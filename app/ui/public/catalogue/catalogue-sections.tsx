@@ -1,6 +1,16 @@
 import { Link } from "react-router";
 import { Icon, type IconName } from "../icons";
 import { SectionHeading } from "../section-heading";
+import { plural } from "~/domain/format";
+
+/** '2 cursos disponibles · 1 próximamente': a course that cannot be bought yet is not counted as available. */
+export function catalogueCountLabel(courses: readonly { soon: boolean }[]): string {
+  const soon = courses.filter((c) => c.soon).length;
+  const available = courses.length - soon;
+  if (soon === 0) return plural(available, "curso disponible", "cursos disponibles");
+  if (available === 0) return plural(soon, "curso próximamente", "cursos próximamente");
+  return `${plural(available, "curso disponible", "cursos disponibles")} · ${soon} próximamente`;
+}
 
 export function EmptyCategory({ category }: { category: string }) {
   return (

@@ -3,7 +3,10 @@ import { Link } from "react-router";
 import { Icon, type IconName } from "../icons";
 import { ModuleList, type ModuleView } from "./module-list";
 import { TopicChips } from "./topic-chips";
+import { COURSE_IMAGE_PLACEHOLDER } from "../course-image";
+import { CourseBadges } from "../soon-badge";
 import { certificationFacts } from "~/domain/certificate-scope";
+import { scheduleFacts } from "~/domain/course-schedule";
 
 export interface CourseDetailData {
   id: number;
@@ -24,6 +27,8 @@ export interface CourseDetailData {
   imageUrl: string | null;
   /** Null while the course is not on sale: then no date is shown at all. */
   nextDateLabel: string | null;
+  /** No lesson published yet: 'Próximamente', it cannot be bought (docs/decisions.md D). */
+  soon: boolean;
   location: string;
   requirements: string[];
   instructorName: string;
@@ -57,7 +62,10 @@ function Fact({ icon, label, value, extra }: { icon: IconName; label: string; va
   );
 }
 
-/** Title band: breadcrumb, category, title, summary and key numbers. Server-rendered (static-html). */
+/**
+ * Title band: breadcrumb, category (and 'Próximamente'), title, summary and key numbers; on a wide screen the
+ * course's image beside them, over the enrolment box's column. Server-rendered (static-html).
+ */
 export function CourseHero({ course, countsLabel }: { course: CourseDetailData; countsLabel: string }) {
   return (
     <section className="pub-hero-band">
@@ -76,42 +84,64 @@ export function CourseHero({ course, countsLabel }: { course: CourseDetailData; 
             </li>
           </ol>
         </nav>
-        <p className="mt-6">
-          <span className="pub-badge">{course.category}</span>
-        </p>
-        <h1 className="pub-h1 mt-3 max-w-3xl">{course.title}</h1>
-        <p className="pub-lead mt-4 max-w-3xl">{course.description}</p>
-        <ul className="pub-meta mt-6 text-slate-700">
-          <li>
-            <Icon name="chart" />
-            Nivel: <strong>{course.level}</strong>
-          </li>
-          <li>
-            <Icon name="clock" />
-            Duración: <strong>{course.hoursLabel}</strong>
-          </li>
-          <li>
-            <Icon name="book" />
-            {countsLabel}
-          </li>
-        </ul>
+        <div className="lg:grid lg:grid-cols-3 lg:items-center lg:gap-12">
+          <div className="lg:col-span-2">
+            <div className="mt-6">
+              <CourseBadges category={course.category} soon={course.soon} />
+            </div>
+            <h1 className="pub-h1 mt-3 max-w-3xl">{course.title}</h1>
+            <p className="pub-lead mt-4 max-w-3xl">{course.description}</p>
+            <ul className="pub-meta mt-6 text-slate-700">
+              <li>
+                <Icon name="chart" />
+                Nivel: <strong>{course.level}</strong>
+              </li>
+              <li>
+                <Icon name="clock" />
+                Duración: <strong>{course.hoursLabel}</strong>
+              </li>
+              <li>
+                <Icon name="book" />
+                {countsLabel}
+              </li>
+            </ul>
+          </div>
+          <img
+            src={course.imageUrl || COURSE_IMAGE_PLACEHOLDER}
+            alt=""
+            width={640}
+            height={360}
+            fetchPriority="high"
+            className="mt-6 hidden aspect-[16/9] w-full rounded-2xl bg-slate-100 object-cover shadow-md ring-1 ring-slate-200 lg:block"
+          />
+        </div>
       </div>
     </section>
   );
 }
 
 /**
- * Next date, place, modality, duration and level. Server-rendered (static-html). A course with in-person skills
- * sessions shows its next open session's date and place, and links to all of them (`datesPath`).
+ * Next date (or, for a self-paced online course, that it starts whenever the learner wants), place, modality,
+ * duration and level. Server-rendered (static-html). A course with in-person skills sessions shows its next open
+ * session's date and place, and links to all of them (`datesPath`).
  */
-export function CourseFacts({ course, datesPath }: { course: CourseDetailData; datesPath?: string }) {
+export function CourseFacts({
+  course,
+  session,
+  datesPath,
+}: {
+  course: CourseDetailData;
+  session?: { dateLabel: string; place: string } | null;
+  datesPath?: string;
+}) {
+  const { start, place } = scheduleFacts({ ...course, session });
   return (
     <dl className="mt-6 space-y-4 border-t border-slate-100 pt-6">
-      {course.nextDateLabel !== null ? <Fact icon="calendar" label="Próxima fecha" value={course.nextDateLabel || "Por confirmar"} /> : null}
+      {start ? <Fact icon="calendar" label={start.label} value={start.value} /> : null}
       <Fact
         icon="pin"
-        label="Ubicación"
-        value={course.location || "Por confirmar"}
+        label={place.label}
+        value={place.value}
         extra={
           // Inside the place's group: a <dl> holds only <dt>/<dd> groups (axe's definition-list rule).
           datesPath ? (

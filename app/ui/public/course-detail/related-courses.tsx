@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { CourseCardData } from "../course-card";
 import { Price } from "../price";
 import { SectionHeading } from "../section-heading";
+import { CourseBadges } from "../soon-badge";
 
 /** Same category, published, at most three, each description cut at 100 characters (docs/product-spec.md §2, §9). */
 export function RelatedCourses({ courses }: { courses: readonly CourseCardData[] }) {
@@ -13,9 +14,7 @@ export function RelatedCourses({ courses }: { courses: readonly CourseCardData[]
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {courses.map((c) => (
             <li key={c.id} className="pub-card flex flex-col p-5">
-              <p>
-                <span className="pub-badge">{c.category}</span>
-              </p>
+              <CourseBadges category={c.category} soon={c.soon} />
               <h3 className="pub-h3 mt-3">
                 <Link to={`/cursos/${c.id}`} className="hover:text-brand-700">
                   {c.title}

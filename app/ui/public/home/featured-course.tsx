@@ -4,6 +4,7 @@ import { COURSE_IMAGE_PLACEHOLDER } from "../course-image";
 import { Icon } from "../icons";
 import { Price } from "../price";
 import { SectionHeading } from "../section-heading";
+import { CourseBadges } from "../soon-badge";
 
 export interface FeaturedCourseContent {
   eyebrow: string;
@@ -32,9 +33,7 @@ export function FeaturedCourse({ course, content }: { course: CourseCardData | n
             />
           </div>
           <div className="flex flex-col p-6 sm:p-8 md:col-span-3">
-            <p>
-              <span className="pub-badge">{course.category}</span>
-            </p>
+            <CourseBadges category={course.category} soon={course.soon} />
             <h3 className="mt-3 text-2xl font-bold tracking-tight text-ink">{course.title}</h3>
             <p className="mt-3 leading-7 text-slate-600">{course.description}</p>
             <ul className="pub-meta mt-5">
