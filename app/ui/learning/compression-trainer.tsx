@@ -36,6 +36,10 @@ const ZONE_CLASS: Record<RateZone, string> = {
 /** The gauge runs from 60 to 160 per minute. */
 const GAUGE_MIN = 60;
 const GAUGE_MAX = 160;
+/** The lesson page's header stays on top: what lies under it is out of sight. */
+const HEADER_PX = 64;
+/** Room the result takes below the figures when a round ends. */
+const RESULT_PX = 180;
 /** Screen readers hear the rate at most this often, so announcements do not pile up. */
 const ANNOUNCE_EVERY_MS = 5_000;
 
@@ -55,6 +59,8 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
   const tapsRef = useRef<number[]>([]);
   const lastAnnounce = useRef(0);
   const padRef = useRef<HTMLButtonElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
 
   const elapsed = phase === "running" ? now - start.current : 0;
   const remaining = Math.max(0, Math.ceil(PRACTICE_SECONDS - elapsed / 1000));
@@ -94,6 +100,7 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
       setPhase("running");
       setResult(null);
       setAnnouncement("Comenzó la práctica: 30 segundos.");
+      bringStageIntoView();
     } else {
       const rel = Math.round(t - start.current);
       const prev = tapsRef.current[tapsRef.current.length - 1] ?? 0;
@@ -110,6 +117,24 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
     setNow(t);
     setBeat((b) => !b);
   }
+
+  /**
+   * On a phone the pad can be tapped with the rate and the result below the screen's edge: when a round starts,
+   * the pad, the figures and the room for the result are brought into view at once, before the rhythm settles
+   * (no smooth scrolling: the pad must not slide under a finger that keeps tapping).
+   */
+  function bringStageIntoView() {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const rect = stage.getBoundingClientRect();
+    if (rect.top >= HEADER_PX && rect.bottom + RESULT_PX <= window.innerHeight) return;
+    window.scrollBy({ top: rect.top - HEADER_PX - 8, behavior: "instant" });
+  }
+
+  // The round's result, in full view when it appears.
+  useEffect(() => {
+    if (phase === "finished") resultRef.current?.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }, [phase]);
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     if (e.key !== " " && e.key !== "Enter") return;
@@ -150,108 +175,120 @@ export function CompressionTrainer({ lessonId, record, completed }: { lessonId: 
     <div className="p-4 sm:p-8">
       <div className="mx-auto max-w-2xl">
         <p className="text-slate-700">
-          Comprime al ritmo de una RCP real durante <strong>{PRACTICE_SECONDS} segundos</strong>: pulsa la barra espaciadora (o Intro) o toca el
-          recuadro, una vez por compresión. La meta es mantener <strong>entre {TARGET_MIN_RATE} y {TARGET_MAX_RATE} por minuto</strong>, de forma
+          Comprime al ritmo de una RCP real durante <strong>{PRACTICE_SECONDS} segundos</strong>:{" "}
+          <span className="hidden mouse:inline">pulsa la barra espaciadora (o Intro) o </span>toca el recuadro, una vez por compresión. La meta es mantener <strong>entre {TARGET_MIN_RATE} y {TARGET_MAX_RATE} por minuto</strong>, de forma
           pareja y sin pausas de más de 2 segundos. Si quieres, practica sobre un cojín firme mientras tocas.
         </p>
         <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-slate-800">
           <strong>Esta práctica entrena solo el ritmo.</strong> No mide la profundidad (5 a 6 cm) ni si dejas que el pecho vuelva por completo:
           eso se aprende con un maniquí y un instructor, en una práctica presencial.
         </p>
-        {completed ? (
+        {/* Not during or after a round: appearing above the pad when the round is recorded, it would push the result off the screen. */}
+        {completed && phase === "idle" ? (
           <p className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">Ya completaste esta práctica. Puedes repetirla cuando quieras.</p>
         ) : null}
 
-        <button
-          ref={padRef}
-          type="button"
-          onKeyDown={onKeyDown}
-          onPointerDown={onPointerDown}
-          // Stays focusable after a round (aria-disabled, not disabled) so keyboard focus is not lost.
-          aria-disabled={!hydrated || phase === "finished"}
-          aria-describedby="entrenador-estado"
-          className={`mt-5 flex h-44 w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl border-4 text-center transition-colors focus-visible:outline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:cursor-default sm:h-52 ${
-            phase === "running" ? (beat ? "border-brand-700 bg-brand-100" : "border-brand-700 bg-brand-50") : "border-slate-300 bg-slate-50 hover:bg-slate-100"
-          }`}
-        >
-          <span className="text-lg font-bold text-ink sm:text-xl">
-            {!hydrated
-              ? "Cargando la práctica…"
-              : phase === "idle"
-                ? "Comprimir: pulsa Espacio o toca aquí para empezar"
-                : phase === "running"
-                  ? "Comprimir"
-                  : "Práctica terminada"}
-          </span>
-          {phase === "running" ? <span className="mt-2 text-sm text-slate-700">Quedan {remaining} s</span> : null}
-        </button>
-
-        <div id="entrenador-estado" className="mt-5">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <p className="text-sm text-slate-600">
-              Ritmo
-              <span className={`block text-4xl font-bold tabular-nums ${ZONE_CLASS[zone]}`}>
-                {rate > 0 ? rate : "—"} <span className="text-base font-semibold">por minuto</span>
-              </span>
-            </p>
-            <p className={`text-lg font-bold ${pausing ? "text-red-800" : ZONE_CLASS[zone]}`}>{pausing ? "¡Pausa! Sigue comprimiendo" : rate > 0 ? ZONE_TEXT[zone] : ""}</p>
-          </div>
-          <div className="relative mt-3 h-4 rounded-full bg-slate-200" aria-hidden="true">
-            <div
-              className="absolute inset-y-0 rounded-full bg-green-300"
-              style={{ left: `${gaugePercent(TARGET_MIN_RATE)}%`, width: `${gaugePercent(TARGET_MAX_RATE) - gaugePercent(TARGET_MIN_RATE)}%` }}
-            />
-            {rate > 0 ? <div className="absolute -top-1 h-6 w-1.5 -translate-x-1/2 rounded bg-ink" style={{ left: `${gaugePercent(rate)}%` }} /> : null}
-          </div>
-          <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden="true">
-            <span>{GAUGE_MIN}</span>
-            <span>
-              meta {TARGET_MIN_RATE}–{TARGET_MAX_RATE}
-            </span>
-            <span>{GAUGE_MAX}</span>
-          </div>
-          <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
-            <div className="min-w-0 rounded-lg bg-slate-50 p-2 sm:p-3">
-              <dt className="text-xs font-medium text-slate-600 sm:uppercase sm:tracking-wide">Compresiones</dt>
-              <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{shown.taps}</dd>
-            </div>
-            <div className="min-w-0 rounded-lg bg-slate-50 p-2 sm:p-3">
-              <dt className="text-xs font-medium text-slate-600 sm:uppercase sm:tracking-wide">Regularidad</dt>
-              <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{shown.taps > 2 ? `${shown.regularity} %` : "—"}</dd>
-            </div>
-            <div className="min-w-0 rounded-lg bg-slate-50 p-2 sm:p-3">
-              <dt className="text-xs font-medium text-slate-600 sm:uppercase sm:tracking-wide">Pausas</dt>
-              <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{shown.taps > 2 ? shown.pauses : "—"}</dd>
-            </div>
-          </dl>
-        </div>
-
-        {/* Throttled: the rate every few seconds and the result, never every tap. */}
-        <p className="sr-only" aria-live="polite">
-          {announcement}
-        </p>
-
-        {phase === "finished" && result && verdict ? (
-          <div
-            role="status"
-            className={`mt-5 rounded-xl border px-4 py-3 ${verdict.passed ? "border-green-300 bg-green-50 text-green-900" : "border-amber-300 bg-amber-50 text-amber-900"}`}
+        <div ref={stageRef}>
+          <button
+            ref={padRef}
+            type="button"
+            onKeyDown={onKeyDown}
+            onPointerDown={onPointerDown}
+            // Stays focusable after a round (aria-disabled, not disabled) so keyboard focus is not lost.
+            aria-disabled={!hydrated || phase === "finished"}
+            aria-describedby="entrenador-estado"
+            className={`mt-5 flex w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl border-4 text-center transition-colors focus-visible:outline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:cursor-default sm:h-52 ${
+              // A finished round's pad only says so: on a phone the figures and the result need the room.
+              phase === "finished" ? "h-20" : "h-36"
+            } ${
+              phase === "running" ? (beat ? "border-brand-700 bg-brand-100" : "border-brand-700 bg-brand-50") : "border-slate-300 bg-slate-50 hover:bg-slate-100"
+            }`}
           >
-            <p className="font-bold">{verdict.passed ? practiceMessages.passed : practiceMessages.reasons[verdict.reason]}</p>
-            <p className="mt-1 text-sm">
-              Ritmo mediano {result.medianRate} por minuto · {result.inTargetShare} % de las compresiones en el rango · pausa más larga{" "}
-              {formatOneDecimal((result.longestPauseMs / 1000))} s.
-            </p>
-            {serverRefusal ? <p className="mt-1 text-sm font-semibold text-red-800">{serverRefusal}</p> : null}
-            {verdict.passed && record && fetcher.state !== "idle" ? <p className="mt-1 text-sm">Guardando tu avance...</p> : null}
-            <button
-              type="button"
-              onClick={reset}
-              className="mt-3 inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-            >
-              Intentar de nuevo
-            </button>
+            <span className="text-lg font-bold text-ink sm:text-xl">
+              {!hydrated
+                ? "Cargando la práctica…"
+                : phase === "idle"
+                  ? (
+                      // A touch screen has no Space bar: that half shows only with a mouse (the 'mouse' variant, app.css).
+                      <>
+                        Comprimir: <span className="hidden mouse:inline">pulsa Espacio o </span>toca aquí para empezar
+                      </>
+                    )
+                  : phase === "running"
+                    ? "Comprimir"
+                    : "Práctica terminada"}
+            </span>
+            {phase === "running" ? <span className="mt-2 text-sm text-slate-700">Quedan {remaining} s</span> : null}
+          </button>
+
+          <div id="entrenador-estado" className="mt-5">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <p className="text-sm text-slate-600">
+                Ritmo
+                <span className={`block text-4xl font-bold tabular-nums ${ZONE_CLASS[zone]}`}>
+                  {rate > 0 ? rate : "—"} <span className="text-base font-semibold">por minuto</span>
+                </span>
+              </p>
+              <p className={`text-lg font-bold ${pausing ? "text-red-800" : ZONE_CLASS[zone]}`}>{pausing ? "¡Pausa! Sigue comprimiendo" : rate > 0 ? ZONE_TEXT[zone] : ""}</p>
+            </div>
+            <div className="relative mt-3 h-4 rounded-full bg-slate-200" aria-hidden="true">
+              <div
+                className="absolute inset-y-0 rounded-full bg-green-300"
+                style={{ left: `${gaugePercent(TARGET_MIN_RATE)}%`, width: `${gaugePercent(TARGET_MAX_RATE) - gaugePercent(TARGET_MIN_RATE)}%` }}
+              />
+              {rate > 0 ? <div className="absolute -top-1 h-6 w-1.5 -translate-x-1/2 rounded bg-ink" style={{ left: `${gaugePercent(rate)}%` }} /> : null}
+            </div>
+            <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden="true">
+              <span>{GAUGE_MIN}</span>
+              <span>
+                meta {TARGET_MIN_RATE}–{TARGET_MAX_RATE}
+              </span>
+              <span>{GAUGE_MAX}</span>
+            </div>
+            <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
+              <div className="min-w-0 rounded-lg bg-slate-50 p-2 sm:p-3">
+                <dt className="text-xs font-medium text-slate-600 sm:uppercase sm:tracking-wide">Compresiones</dt>
+                <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{shown.taps}</dd>
+              </div>
+              <div className="min-w-0 rounded-lg bg-slate-50 p-2 sm:p-3">
+                <dt className="text-xs font-medium text-slate-600 sm:uppercase sm:tracking-wide">Regularidad</dt>
+                <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{shown.taps > 2 ? `${shown.regularity} %` : "—"}</dd>
+              </div>
+              <div className="min-w-0 rounded-lg bg-slate-50 p-2 sm:p-3">
+                <dt className="text-xs font-medium text-slate-600 sm:uppercase sm:tracking-wide">Pausas</dt>
+                <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{shown.taps > 2 ? shown.pauses : "—"}</dd>
+              </div>
+            </dl>
           </div>
-        ) : null}
+
+          {/* Throttled: the rate every few seconds and the result, never every tap. */}
+          <p className="sr-only" aria-live="polite">
+            {announcement}
+          </p>
+
+          {phase === "finished" && result && verdict ? (
+            <div
+              ref={resultRef}
+              role="status"
+              className={`mt-5 rounded-xl border px-4 py-3 ${verdict.passed ? "border-green-300 bg-green-50 text-green-900" : "border-amber-300 bg-amber-50 text-amber-900"}`}
+            >
+              <p className="font-bold">{verdict.passed ? practiceMessages.passed : practiceMessages.reasons[verdict.reason]}</p>
+              <p className="mt-1 text-sm">
+                Ritmo mediano {result.medianRate} por minuto · {result.inTargetShare} % de las compresiones en el rango · pausa más larga{" "}
+                {formatOneDecimal((result.longestPauseMs / 1000))} s.
+              </p>
+              {serverRefusal ? <p className="mt-1 text-sm font-semibold text-red-800">{serverRefusal}</p> : null}
+              {verdict.passed && record && fetcher.state !== "idle" ? <p className="mt-1 text-sm">Guardando tu avance...</p> : null}
+              <button
+                type="button"
+                onClick={reset}
+                className="mt-3 inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+              >
+                Intentar de nuevo
+              </button>
+            </div>
+          ) : null}
+        </div>
         <noscript>
           <p className="mt-4 font-semibold text-red-800">Esta práctica necesita JavaScript activado en tu navegador.</p>
         </noscript>
