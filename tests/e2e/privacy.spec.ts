@@ -1,0 +1,111 @@
+// Personal data (docs/privacy.md): a learner who signed up with the marketing box ticked and earned a certificate
+// downloads their data, asks for its deletion and is mailed; the admin sees the request with its legal deadline and
+// completes it; the certificate still verifies, without the holder's name. The sign-up and profile screens with the
+// marketing consent are captured at both widths for review.
+import fs from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
+import { expect, test } from "./support/test";
+import { signInAsAdmin, uniqueEmail } from "./support/auth";
+import { completeCourseOne } from "./support/course-one";
+import { buyCourse } from "./support/commerce";
+import { waitForMail } from "./support/mail";
+import { reviewShot } from "./support/screenshots";
+
+test.describe("datos personales", () => {
+  test("registro y perfil: el permiso de novedades se da sin marcar y se retira en el perfil @ambos", async ({ page }, info) => {
+    const email = uniqueEmail("novedades");
+    await page.goto("/registro");
+    const box = page.getByRole("checkbox", { name: /Quiero recibir novedades y ofertas/ });
+    await expect(box).not.toBeChecked();
+    await expect(page.locator("form").getByRole("link", { name: "política de privacidad" })).toHaveAttribute("href", "/privacidad");
+    await page.getByLabel("Nombre").fill("Valentina Rojas");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña", { exact: true }).fill("clave-segura-1");
+    await page.getByLabel("Confirmar contraseña").fill("clave-segura-1");
+    await box.check();
+    await reviewShot(page, `/tmp/shots-privacidad/registro-${info.project.name}.png`);
+    await page.getByRole("button", { name: "Registrarse" }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+
+    await page.goto("/perfil");
+    const section = page.getByRole("region", { name: "Novedades por correo" });
+    const own = section.getByRole("checkbox", { name: /Quiero recibir novedades y ofertas/ });
+    await expect(own).toBeChecked();
+    await expect(section.getByText(/^Lo autorizaste el /)).toBeVisible();
+    await reviewShot(page, `/tmp/shots-privacidad/perfil-${info.project.name}.png`);
+    await own.uncheck();
+    await section.getByRole("button", { name: "Guardar preferencia" }).click();
+    await expect(section.getByText("Listo: no te enviaremos novedades ni ofertas por correo.")).toBeVisible();
+    await expect(section.getByRole("checkbox", { name: /Quiero recibir novedades y ofertas/ })).not.toBeChecked();
+    await expect(section.getByText(/^Sin autorización desde el /)).toBeVisible();
+  });
+
+  test("descarga sus datos, pide la supresión, el administrador la cumple y el certificado sigue válido sin el nombre", async ({ page }) => {
+    test.slow();
+    const learner = { name: "Ignacia Privacidad Fuentes", email: uniqueEmail("privacidad"), password: "clave-segura-1" };
+    await page.goto("/registro");
+    await page.getByLabel("Nombre").fill(learner.name);
+    await page.getByLabel("Correo electrónico").fill(learner.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(learner.password);
+    await page.getByLabel("Confirmar contraseña").fill(learner.password);
+    await page.getByRole("button", { name: "Registrarse" }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+
+    await buyCourse(page, 1);
+    await completeCourseOne(page);
+    const certificateMail = await waitForMail(learner.email, /Felicitaciones/);
+    const link = certificateMail.match(/https?:\/\/[^\s"<>]+\/certificados\/[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}(?![\w/-])/)![0];
+    // Every mail's footer links to the privacy notice.
+    expect(certificateMail).toMatch(/\/privacidad\b/);
+
+    // The download: a ZIP with a JSON (and a CSV) per kind, their account with the notice accepted at sign-up.
+    await page.goto("/mis-datos");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Descargar mis datos (ZIP)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const files = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
+    for (const kind of ["cuenta", "inscripciones", "certificados", "compras", "sesiones"]) {
+      expect(Object.keys(files)).toContain(`${kind}.json`);
+      expect(Object.keys(files)).toContain(`${kind}.csv`);
+    }
+    const [account] = JSON.parse(strFromU8(files["cuenta.json"]!)) as Record<string, unknown>[];
+    expect(account).toMatchObject({ name: learner.name, email: learner.email, marketing_consent: false });
+    expect(account!.privacy_notice_version).toBeTruthy();
+    expect(JSON.parse(strFromU8(files["certificados.json"]!))).toHaveLength(1);
+
+    // The request, acknowledged on the page and by mail with its deadline.
+    await page.getByLabel("¿Qué quieres solicitar?").selectOption("deletion");
+    await page.getByRole("button", { name: "Enviar solicitud" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Recibimos tu solicitud de supresión" })).toBeVisible();
+    const received = await waitForMail(learner.email, /Recibimos tu solicitud de supresi/);
+    expect(received).toContain("Respuesta a más tardar el");
+
+    // The admin: the request with its legal deadline, answered; the answer names what is kept.
+    await page.context().clearCookies();
+    await signInAsAdmin(page);
+    await page.goto("/admin/privacidad");
+    const row = page.getByRole("row").filter({ hasText: learner.email }).filter({ has: page.getByRole("link", { name: "Supresión" }) });
+    await expect(row).toContainText("Supresión");
+    await expect(row).toContainText("quedan 30 días");
+    await expect(row).toContainText("Pendiente");
+    await row.getByRole("link", { name: "Supresión" }).click();
+    await page.getByLabel("Decisión").selectOption("done");
+    await page.getByLabel("Respuesta a la persona").fill("Eliminamos tus datos personales, salvo lo que la ley nos obliga a conservar.");
+    await page.getByRole("button", { name: "Enviar respuesta" }).click();
+    await expect(page.getByRole("heading", { name: "Se conserva, porque otra ley lo exige" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Certificados emitidos" })).toBeVisible();
+    const answer = await waitForMail(learner.email, /Respuesta a tu solicitud de supresi/);
+    expect(answer).toContain("Se conservan, porque otra ley lo exige:");
+
+    // The certificate still verifies, without the holder's name.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Certificado válido" })).toBeVisible();
+    await expect(page.getByText(/Nombre reservado/)).toBeVisible();
+    await expect(page.getByRole("main")).not.toContainText(learner.name);
+    // And the account no longer signs in.
+    const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email: learner.email, password: learner.password }, headers: { origin: new URL(link).origin } });
+    expect(signIn.status()).not.toBe(200);
+  });
+});
