@@ -4,6 +4,7 @@ import { signInAsAdmin, signUpAs } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { answerAtWebpay, buyCourse, checkoutToWebpay } from "./support/commerce";
 import { waitForMail } from "./support/mail";
+import { REVIEW_SCREENSHOTS, reviewShot } from "./support/screenshots";
 
 test.describe("compra con Webpay", () => {
   test("pagar con la VISA de prueba inscribe, muestra el comprobante y lo envía por correo", async ({ page }) => {
@@ -156,6 +157,12 @@ test.describe("transferencia, cupones y reembolsos con la administración", { ta
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("20000");
     await page.getByRole("button", { name: "Copiar comentario de la transferencia" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Pedido ${number}`);
+    if (REVIEW_SCREENSHOTS) {
+      await reviewShot(page, "/tmp/commerce-transferencia-1280.png");
+      await page.setViewportSize({ width: 375, height: 740 });
+      await reviewShot(page, "/tmp/commerce-transferencia-375.png");
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     expect(await waitForMail(learner.email, new RegExp(number))).toContain("$20.000");
     // Not paid yet: no access.
     await page.goto("/cursos/1/contenido");

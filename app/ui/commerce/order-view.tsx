@@ -41,8 +41,9 @@ function Details({ title, rows }: { title: string; rows: { label: string; value:
         {rows.map((r) => (
           <div key={r.label} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm">
             <dt className="text-slate-600">{r.label}</dt>
-            <dd className="flex items-center gap-3 font-semibold break-all text-ink">
-              {r.value}
+            <dd className="flex min-w-0 items-center gap-3 font-semibold text-ink">
+              {/* Words wrap at spaces; only one too long for the line (an e-mail) is cut. */}
+              <span className="min-w-0 [overflow-wrap:anywhere]">{r.value}</span>
               {r.copy !== undefined ? <CopyButton text={r.copy} label={r.label.toLowerCase()} /> : null}
             </dd>
           </div>

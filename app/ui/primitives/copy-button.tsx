@@ -18,11 +18,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     timer.current = setTimeout(() => setState("idle"), 2500);
   };
   return (
-    <span className="inline-flex items-center gap-2">
+    <span className="inline-flex shrink-0 items-center gap-2">
       <button
         type="button"
         onClick={copy}
-        className="inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-2.5 text-xs font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="inline-flex min-h-9 items-center rounded-md whitespace-nowrap border border-slate-300 bg-white px-2.5 text-xs font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         Copiar<span className="sr-only"> {label}</span>
       </button>
