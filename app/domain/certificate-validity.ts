@@ -59,3 +59,19 @@ export function certificateStateLabel(state: CertificateState): string {
       return "Vigente, sin fecha de vencimiento";
   }
 }
+
+/** Days before a certificate's last valid day that its holder is reminded; 0 is the day itself. Largest first. */
+export const REMINDER_THRESHOLDS = [90, 30, 7, 0] as const;
+export type ReminderThreshold = (typeof REMINDER_THRESHOLDS)[number];
+
+/**
+ * The reminder due for a certificate with `daysLeft` days to its last valid day (negative once past): the nearest
+ * threshold not yet passed, so a look that comes late (the server was down) sends that one, not the earlier ones.
+ * A day's grace after the last day; null before the first threshold or later than that.
+ */
+export function dueReminderThreshold(daysLeft: number): ReminderThreshold | null {
+  if (daysLeft < -1 || daysLeft > REMINDER_THRESHOLDS[0]) return null;
+  let due: ReminderThreshold = REMINDER_THRESHOLDS[0];
+  for (const t of REMINDER_THRESHOLDS) if (t >= daysLeft) due = t;
+  return due;
+}

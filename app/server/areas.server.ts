@@ -9,6 +9,7 @@ import "./accounts/jobs/sign-up-attempt-notice.server";
 import "./contact/mail.server";
 import "./certificates/mail.server";
 import "./certificates/jobs/certificate-issued.server";
+import "./certificates/jobs/expiry-reminders.server";
 import "./learning/mail.server";
 import "./learning/jobs/enrolment-confirmation.server";
 import "./companies/mail.server";

@@ -1,5 +1,6 @@
 // Start-up: configuration, data directory, database, migrations, built-in catalogue, first admin.
 import "./areas.server";
+import { ensureCertificateRemindersScheduled } from "./certificates/jobs/expiry-reminders.server";
 import { ensureRetentionScheduled } from "./privacy/jobs/retention.server";
 import { ensureRemindersScheduled } from "./sessions/jobs/reminders.server";
 import path from "node:path";
@@ -64,6 +65,8 @@ export function boot(): Promise<void> {
     await ensureRetentionScheduled();
     // The look for skills-session reminders due (docs/skills-sessions.md) queues its own next run too.
     await ensureRemindersScheduled(undefined, 60);
+    // So does the hourly look for certificate expiry reminders (docs/certificate-validity.md).
+    await ensureCertificateRemindersScheduled(undefined, 60);
     worker = startOutboxWorker();
     logger.info({ database: handle.kind, dataDir: config.DATA_DIR, files: objectStore().describe(), publicUrl: config.PUBLIC_URL }, "academia ready");
   })();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { certificateState, certificateStateLabel, validityMonthsField, validUntilFor } from "~/domain/certificate-validity";
+import { certificateState, certificateStateLabel, dueReminderThreshold, validityMonthsField, validUntilFor } from "~/domain/certificate-validity";
 
 describe("validUntilFor: fin del mes de emisión + N meses, en días de Chile", () => {
   it("24 meses desde el 21 de noviembre de 2026 → 30 de noviembre de 2028", () => {
@@ -51,5 +51,20 @@ describe("campo de vigencia del editor", () => {
       expect(r.success, bad).toBe(false);
       expect(r.error?.issues[0]?.message).toMatch(/^Ingresa la vigencia en meses/);
     }
+  });
+});
+
+describe("dueReminderThreshold: el umbral más cercano aún no pasado", () => {
+  it("90, 30, 7 días antes y el día mismo; un día de gracia después", () => {
+    expect(dueReminderThreshold(91)).toBeNull();
+    expect(dueReminderThreshold(90)).toBe(90);
+    expect(dueReminderThreshold(31)).toBe(90);
+    expect(dueReminderThreshold(30)).toBe(30);
+    expect(dueReminderThreshold(20)).toBe(30);
+    expect(dueReminderThreshold(7)).toBe(7);
+    expect(dueReminderThreshold(1)).toBe(7);
+    expect(dueReminderThreshold(0)).toBe(0);
+    expect(dueReminderThreshold(-1)).toBe(0);
+    expect(dueReminderThreshold(-2)).toBeNull();
   });
 });

@@ -11,6 +11,8 @@ import { emailLink, greeting } from "../platform/mail/template-parts.server";
 declare module "../platform/mail/messages.server" {
   interface MailKinds {
     certificate: CertificateMail;
+    certificateExpiry: CertificateExpiryMail;
+    certificateExpiryDigest: CertificateExpiryDigestMail;
   }
 }
 
@@ -62,4 +64,78 @@ export function certificate(m: CertificateMail, ctx: MailContext): MailContent {
   };
 }
 
-registerMailTemplates({ certificate });
+/** A reminder that a certificate is about to expire (docs/certificate-validity.md), to its holder. */
+export interface CertificateExpiryMail extends Addressee {
+  kind: "certificateExpiry";
+  courseId: number;
+  courseTitle: string;
+  code: string;
+  /** Its last valid day, 'yyyy-mm-dd' (Chile). */
+  validUntil: string;
+  /** Days from today to that day: 0 today, negative once past. */
+  daysLeft: number;
+}
+
+function expiryPhrase(validUntil: string, daysLeft: number): string {
+  if (daysLeft === 0) return "vence hoy";
+  if (daysLeft < 0) return `venció el ${formatDate(validUntil)}`;
+  return `vence el ${formatDate(validUntil)}`;
+}
+
+export function certificateExpiry(m: CertificateExpiryMail, ctx: MailContext): MailContent {
+  const code = parseCertificateCode(m.code);
+  if (!code) throw new Error(`not a certificate code: ${m.code}`);
+  const when = expiryPhrase(m.validUntil, m.daysLeft);
+  const left = m.daysLeft > 0 ? ` (quedan ${m.daysLeft} ${m.daysLeft === 1 ? "día" : "días"})` : "";
+  return {
+    subject: m.daysLeft === 0 ? `Tu certificado de ${m.courseTitle} vence hoy` : `Tu certificado de ${m.courseTitle} ${when}`,
+    preview: `Tu certificado ${formatCertificateCode(code)} ${when}. Te contamos cómo renovarlo.`,
+    heading: m.daysLeft === 0 ? "Tu certificado vence hoy" : m.daysLeft < 0 ? "Tu certificado venció" : "Tu certificado está por vencer",
+    greeting: greeting(m.name),
+    blocks: [
+      p("Tu certificado del curso ", strong(m.courseTitle), " ", strong(when), `${left}.`),
+      {
+        type: "details",
+        rows: [
+          { label: "Curso", value: m.courseTitle },
+          { label: "Código", value: formatCertificateCode(code) },
+          { label: "Válido hasta", value: formatDate(m.validUntil) },
+        ],
+      },
+      p("Para renovarlo tienes que volver a hacer el curso y obtener un certificado nuevo. ", link("Escríbenos", ctx.url("/contacto")), " y te ayudamos a inscribirte; también puedes revisar el curso y sus próximas fechas en ", link("la página del curso", ctx.url(`/cursos/${m.courseId}`)), "."),
+      p("Cualquier persona puede ver el estado de tu certificado en:"),
+      { type: "button", label: "Ver mi certificado", href: ctx.url(certificatePath(code)), showUrl: true },
+      note("El certificado anterior sigue siendo verificable: su página dirá que está vencido después de esa fecha. ¿Dudas? Escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque tienes un certificado de ${site.name} con fecha de vencimiento.`,
+  };
+}
+
+/** The company's digest: its workers whose certificates reached a reminder in one run, to each of its managers. */
+export interface CertificateExpiryDigestMail extends Addressee {
+  kind: "certificateExpiryDigest";
+  companyId: number;
+  companyName: string;
+  workers: { name: string; courseTitle: string; validUntil: string }[];
+}
+
+export function certificateExpiryDigest(m: CertificateExpiryDigestMail, ctx: MailContext): MailContent {
+  const n = m.workers.length;
+  const count = n === 1 ? "1 certificado" : `${n} certificados`;
+  return {
+    subject: `${m.companyName}: ${count} de tu equipo por vencer`,
+    preview: `${count} de trabajadores de ${m.companyName} vencen pronto. Revisa el cumplimiento de tu empresa.`,
+    heading: "Certificados de tu equipo por vencer",
+    greeting: greeting(m.name),
+    blocks: [
+      p(n === 1 ? "Este certificado de un trabajador de " : "Estos certificados de trabajadores de ", strong(m.companyName), n === 1 ? " vence pronto:" : " vencen pronto:"),
+      { type: "list", items: m.workers.map((w) => [strong(w.name), ` — ${w.courseTitle}, válido hasta el ${formatDate(w.validUntil)}`]) },
+      p("Cada trabajador recibió su propio aviso. Para renovarlos, ", link("escríbenos", ctx.url("/contacto")), " y coordinamos los cupos."),
+      { type: "button", label: "Ver el cumplimiento", href: ctx.url(`/empresa/${m.companyId}/cumplimiento`), showUrl: true },
+      note("¿Dudas? Escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque administras la cuenta de ${m.companyName} en ${site.name}.`,
+  };
+}
+
+registerMailTemplates({ certificate, certificateExpiry, certificateExpiryDigest });

@@ -449,6 +449,7 @@ export const PERSONAL_DATA: TableRule[] = [
       [t.examAttemptDayStat, "lesson_id day kind value n", "Conteos agregados."],
       [t.senceConfig, "id rut_otec token_sealed token_last4 updated_at|updated_by", "La configuración SENCE del OTEC (una persona jurídica)."],
       [t.senceAction, "id company_id course_id cod_sence codigo_curso line environment starts_on ends_on created_at updated_at|created_by", "Una acción de capacitación de una empresa."],
+      [t.certificateReminder, "certificate_id threshold sent_at mailed company_id digested_at", "Solo marca qué aviso de vencimiento de un certificado ya se envió; se borra con el certificado."],
       [t.privacyBreach, "id description occurred_at detected_at affected measures reported_at people_notified_at created_at|created_by", "El registro de brechas describe grupos afectados, nunca a una persona por su nombre."],
     ] as [PgTable, string, string][]
   ).map(([table, names, why]): TableRule => {

@@ -36,6 +36,16 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
       "Ver mi certificado:\nhttps://academia.example.cl/certificados/ABCD-EFGH-JK12\n",
     ],
   },
+  certificateExpiry: {
+    subject: "Tu certificado de Reanimación Cardiopulmonar solo Compresiones vence el 30 de noviembre de 2028",
+    links: ["/contacto", "/cursos/1", "/certificados/ABCD-EFGH-JK12"],
+    text: ["José Muñoz", "vence el 30 de noviembre de 2028 (quedan 30 días)", "Código: ABCD-EFGH-JK12", "Válido hasta: 30 de noviembre de 2028"],
+  },
+  certificateExpiryDigest: {
+    subject: "Constructora Andes SpA: 1 certificado de tu equipo por vencer",
+    links: ["/contacto", "/empresa/3/cumplimiento"],
+    text: ["Marta Soto", "Pedro Rojas", "válido hasta el 30 de noviembre de 2028"],
+  },
   contactAutoReply: {
     subject: "Recibimos tu mensaje: Capacitación para empresas",
     links: ["/cursos"],

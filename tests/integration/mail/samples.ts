@@ -37,6 +37,22 @@ export const samples: Samples = {
     code: "ABCDEFGHJK12",
     pdfAttached: true,
   },
+  certificateExpiry: {
+    kind: "certificateExpiry",
+    name: "José Muñoz",
+    courseId: RCP.id,
+    courseTitle: RCP.title,
+    code: "ABCDEFGHJK12",
+    validUntil: "2028-11-30",
+    daysLeft: 30,
+  },
+  certificateExpiryDigest: {
+    kind: "certificateExpiryDigest",
+    name: "Marta Soto",
+    companyId: 3,
+    companyName: "Constructora Andes SpA",
+    workers: [{ name: "Pedro Rojas", courseTitle: RCP.title, validUntil: "2028-11-30" }],
+  },
   contactAutoReply: {
     kind: "contactAutoReply",
     name: "Rosa Valdés",
@@ -180,7 +196,8 @@ const TYPED = new Set(["name", "title", "courseTitle", "companyName", "message",
 /** The same message with every typed text replaced by markup (a coupon code or lesson title too). */
 export function hostile(message: MailMessage): MailMessage {
   const swap = (value: unknown, key: string): unknown => {
-    if (typeof value === "string") return TYPED.has(key) && !(key === "code" && message.kind === "certificate") ? HOSTILE : value;
+    if (typeof value === "string") return TYPED.has(key) && !(key === "code" && (message.kind === "certificate" || message.kind === "certificateExpiry")) ? HOSTILE : value;
+    if (Array.isArray(value)) return value.map((v) => swap(v, key));
     if (value && typeof value === "object" && !(value instanceof Date)) {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v, k)]));
     }

@@ -375,6 +375,29 @@ export const certificate = pgTable("certificate", {
   index("certificate_valid_until_idx").on(t.validUntil).where(sql`${t.validUntil} is not null`),
 ]);
 
+// Expiry reminders (docs/certificate-validity.md): one row per certificate and threshold (days before its last valid
+// day), inserted in the transaction that queues the mail — the primary key is the claim, so two processes or a
+// restart send it once. A threshold skipped by a late look is claimed with `mailed` false.
+export const certificateReminder = pgTable(
+  "certificate_reminder",
+  {
+    certificateId: integer("certificate_id")
+      .notNull()
+      .references(() => certificate.id, { onDelete: "cascade" }),
+    threshold: integer("threshold").notNull(),
+    sentAt: timestamp("sent_at", tz).notNull().defaultNow(),
+    mailed: boolean("mailed").notNull().default(true),
+    // The company that enrolled the holder: its managers get a digest; null for a learner on their own.
+    companyId: integer("company_id").references(() => company.id, { onDelete: "set null" }),
+    // When the company's digest that lists it was queued; null while it waits.
+    digestedAt: timestamp("digested_at", tz),
+  },
+  (t) => [
+    primaryKey({ columns: [t.certificateId, t.threshold] }),
+    index("certificate_reminder_digest_idx").on(t.companyId).where(sql`${t.companyId} is not null and ${t.digestedAt} is null`),
+  ],
+);
+
 /** The practical part of a teórico-práctico certificate, copied from the signed-off skills session. */
 export interface CertificateSkills {
   assessed: string[];
