@@ -105,7 +105,7 @@ export function certificateExpiry(m: CertificateExpiryMail, ctx: MailContext): M
       p("Para renovarlo tienes que volver a hacer el curso y obtener un certificado nuevo. ", link("Escríbenos", ctx.url("/contacto")), " y te ayudamos a inscribirte; también puedes revisar el curso y sus próximas fechas en ", link("la página del curso", ctx.url(`/cursos/${m.courseId}`)), "."),
       p("Cualquier persona puede ver el estado de tu certificado en:"),
       { type: "button", label: "Ver mi certificado", href: ctx.url(certificatePath(code)), showUrl: true },
-      note("El certificado anterior sigue siendo verificable: su página dirá que está vencido después de esa fecha. ¿Dudas? Escríbenos a ", emailLink(), "."),
+      note("Tu certificado seguirá siendo verificable: después de esa fecha su página dirá que está vencido. ¿Dudas? Escríbenos a ", emailLink(), "."),
     ],
     reason: `Recibes este correo porque tienes un certificado de ${site.name} con fecha de vencimiento.`,
   };
