@@ -26,6 +26,10 @@ const integration = {
   hookTimeout: 120_000,
   // PGlite runs in-process: keep the 2-core machine from thrashing.
   maxWorkers: 2,
+  // Some of these tests bound a wait (a server's start, an outbox pass, a crowd's answer) on a machine the CI
+  // shares with other runs: once in CI, a test that failed is run again; a real fault fails both times. The same
+  // as the browser tests' one retry (playwright.config.ts).
+  retry: process.env.CI ? 1 : 0,
 };
 
 export default defineConfig({
