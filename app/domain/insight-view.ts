@@ -79,6 +79,8 @@ export interface CourseResults {
   attemptsToPass: { label: string; count: number }[];
   averageAttemptsToPass: number | null;
   submittedAttempts: number;
+  /** What the score bands are read against: "Se aprueba con 70 %." from each exam's own pass mark. */
+  passMarkNote: string | null;
   scores: { label: string; count: number }[];
   /** Worst first; on the page, one page of them (the bank can hold dozens), in the CSV all. */
   questions: QuestionStat[];
@@ -137,4 +139,12 @@ export interface LearnerDetail {
   attempts: LearnerAttempt[];
   certificates: { code: string; courseTitle: string; issuedAt: string; path: string }[];
   orders: { number: string; courseTitle: string; statusLabel: string; amountClp: number; createdAt: string; paidAt: string }[];
+}
+
+/** The course's exams' pass marks said once: one mark, or each exam's when they differ. */
+export function passMarkNote(passMarks: number[]): string | null {
+  const marks = [...new Set(passMarks)].sort((a, b) => a - b);
+  if (marks.length === 0) return null;
+  if (marks.length === 1) return `Se aprueba con ${marks[0]} %.`;
+  return `Cada examen tiene su nota para aprobar: ${marks.slice(0, -1).map((m) => `${m} %`).join(", ")} y ${marks[marks.length - 1]} %.`;
 }

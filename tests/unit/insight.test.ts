@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { chileDay, chileDayStart } from "~/domain/chile-time";
 import { percent } from "~/domain/format";
+import { passMarkNote } from "~/domain/insight-view";
 import { formatDays, formatPercent, medianOfCounts, parsePeriod, periodBuckets, scoreBandLabel } from "~/domain/insight";
 
 const HOUR = 60 * 60 * 1000;
@@ -78,5 +79,14 @@ describe("medianOfCounts", () => {
     expect(medianOfCounts([{ value: 96, n: 1 }, { value: 48, n: 1 }])).toBe(72);
     // 1, 1, 1, 50, 60 → 1
     expect(medianOfCounts([{ value: 50, n: 1 }, { value: 1, n: 3 }, { value: 60, n: 1 }])).toBe(1);
+  });
+});
+
+describe("passMarkNote", () => {
+  it("una nota si todos los exámenes la comparten; cada una si difieren; nada sin examen", () => {
+    expect(passMarkNote([70])).toBe("Se aprueba con 70 %.");
+    expect(passMarkNote([80, 80])).toBe("Se aprueba con 80 %.");
+    expect(passMarkNote([80, 60, 70])).toBe("Cada examen tiene su nota para aprobar: 60 %, 70 % y 80 %.");
+    expect(passMarkNote([])).toBeNull();
   });
 });

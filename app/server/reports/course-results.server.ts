@@ -13,10 +13,10 @@ import { optionLetter } from "~/domain/grading";
 import { chileIsoDay } from "~/domain/chile-time";
 import { percent } from "~/domain/format";
 import { medianOfCounts, PERIOD_LABELS, periodBuckets, SCORE_BANDS, scoreBandLabel, type Period } from "~/domain/insight";
-import type { CourseResults, FunnelStep, QuestionStat } from "~/domain/insight-view";
+import { passMarkNote, type CourseResults, type FunnelStep, type QuestionStat } from "~/domain/insight-view";
 import { type Db } from "../platform/db/client.server";
 import { arrayLiteral, preparedStatement } from "../platform/db/prepared.server";
-import { examBank } from "../exams/bank.server";
+import { examBank, examSettings } from "../exams/bank.server";
 import { loadCourseOutline } from "../learning/learning.server";
 import { enrolmentCohortStat, enrolmentDayStat, examAnswerStat, examAttemptDayStat } from "../platform/db/schema";
 
@@ -161,7 +161,11 @@ export async function getCourseResults(
 
   // Everything read from the daily summaries, as one statement (UNION ALL, each row tagged with its source): one
   // round trip and one query to build instead of four, beside the banks from this process's copy.
-  const [rows, bank] = await Promise.all([summaryRows(courseId, examLessonIds, fromDay, toDay), Promise.all(examLessonIds.map(examBank))]);
+  const [rows, bank, settings] = await Promise.all([
+    summaryRows(courseId, examLessonIds, fromDay, toDay),
+    Promise.all(examLessonIds.map(examBank)),
+    Promise.all(examLessonIds.map(examSettings)),
+  ]);
   const { enrolled, cohort, passCounts, scoreCounts, chosenBy } = decodeSummaryRows(rows);
   const total = (kind: string) => cohort(kind).reduce((a, r) => a + r.n, 0);
   const doneByModule = new Map(cohort("module").map((r) => [r.value, r.n]));
@@ -230,6 +234,7 @@ export async function getCourseResults(
     attemptsToPass,
     averageAttemptsToPass: passersCount ? Math.round((attemptsSum / passersCount) * 10) / 10 : null,
     submittedAttempts: scores.reduce((a, s) => a + s.count, 0),
+    passMarkNote: passMarkNote(settings.map((x) => x.passMark)),
     scores,
     questions: shown,
     questionTotal: questions.length,

@@ -275,6 +275,19 @@ describe("evaluación: corrección, historial y avance", () => {
     expect(after.passers - before.passers).toBe(6);
   });
 
+  it("el informe del curso dice la nota para aprobar que el examen tiene, no un 70 % fijo", async () => {
+    const id = await examLesson();
+    expect((await getCourseResults(1, "30d"))!.passMarkNote).toBe("Se aprueba con 70 %.");
+    await db().update(lesson).set({ examSettings: { ...DEFAULT_EXAM_SETTINGS, passMark: 85 } }).where(eq(lesson.id, id));
+    catalogueChanged();
+    try {
+      expect((await getCourseResults(1, "30d"))!.passMarkNote).toBe("Se aprueba con 85 %.");
+    } finally {
+      await db().update(lesson).set({ examSettings: null }).where(eq(lesson.id, id));
+      catalogueChanged();
+    }
+  });
+
   it("un administrador sin inscripción puede rendirla; se guarda el intento pero no hay avance", async () => {
     const admin = await createUser({ role: "admin" });
     const id = await examLesson();

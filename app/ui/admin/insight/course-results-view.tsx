@@ -133,7 +133,7 @@ export function CourseResultsView({ data }: { data: CourseResults }) {
             <h2 id="resultados-puntajes" className={h2}>
               Distribución de puntajes
             </h2>
-            <p className="mt-1 text-sm text-slate-600">{formatCount(data.submittedAttempts)} intentos enviados en el periodo. Se aprueba con 70%.</p>
+            <p className="mt-1 text-sm text-slate-600">{formatCount(data.submittedAttempts)} intentos enviados en el periodo.{data.passMarkNote ? ` ${data.passMarkNote}` : ""}</p>
             <BarChart
               id="grafico-puntajes"
               title={`Distribución de puntajes de ${data.course.title}`}
