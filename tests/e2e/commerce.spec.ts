@@ -157,6 +157,11 @@ test.describe("transferencia, cupones y reembolsos con la administración", { ta
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("20000");
     await page.getByRole("button", { name: "Copiar comentario de la transferencia" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Pedido ${number}`);
+    // On a phone the order number stays whole beside its "Copiar" (a browser may break a line at a hyphen).
+    await page.setViewportSize({ width: 375, height: 740 });
+    const numberInComment = page.getByRole("definition").filter({ hasText: `Pedido ${number}` }).getByText(number, { exact: true });
+    expect((await numberInComment.boundingBox())!.height).toBeLessThan(30);
+    await page.setViewportSize({ width: 1280, height: 800 });
     if (REVIEW_SCREENSHOTS) {
       await reviewShot(page, "/tmp/commerce-transferencia-1280.png");
       await page.setViewportSize({ width: 375, height: 740 });

@@ -32,6 +32,26 @@ export interface OrderViewData {
 const primary = "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800";
 const secondary = "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:border-brand-700 hover:text-brand-700";
 
+/**
+ * A browser may break a line after any hyphen, which splits "Pedido ACD-2026-000123" or a RUT into two lines
+ * someone must then retype as one: a hyphenated word stays whole (an e-mail is left free to break).
+ */
+function KeepHyphenated({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(\s+)/).map((part, i) =>
+        part.includes("-") && !part.includes("@") ? (
+          <span key={i} className="whitespace-nowrap">
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** A row's `copy` is what its "Copiar" button puts on the clipboard (rows without it have no button). */
 function Details({ title, rows }: { title: string; rows: { label: string; value: string; copy?: string }[] }) {
   return (
@@ -43,7 +63,9 @@ function Details({ title, rows }: { title: string; rows: { label: string; value:
             <dt className="text-slate-600">{r.label}</dt>
             <dd className="flex min-w-0 items-center gap-3 font-semibold text-ink">
               {/* Words wrap at spaces; only one too long for the line (an e-mail) is cut. */}
-              <span className="min-w-0 [overflow-wrap:anywhere]">{r.value}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                <KeepHyphenated text={r.value} />
+              </span>
               {r.copy !== undefined ? <CopyButton text={r.copy} label={r.label.toLowerCase()} /> : null}
             </dd>
           </div>
