@@ -11,6 +11,7 @@ import { expect, test, BASE_URL } from "./support/test";
 import { goToNextLesson } from "./support/course-content";
 import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
+import { COMPANY_COURSE_TITLE, createCompanyWithManager, freshRut } from "./support/companies";
 import { completeCompressionPracticeAside } from "./support/compressions";
 import { waitForMail } from "./support/mail";
 import { REVIEW_SCREENSHOTS, reviewShot } from "./support/screenshots";
@@ -18,7 +19,7 @@ import { REVIEW_SCREENSHOTS, reviewShot } from "./support/screenshots";
 // exceljs is CommonJS: Node's ESM loader puts it all under `default`.
 const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
 
-const COURSE_TITLE = "Reanimación Cardiopulmonar solo Compresiones";
+const COURSE_TITLE = COMPANY_COURSE_TITLE;
 
 interface BankQuestion {
   prompt: string;
@@ -28,22 +29,6 @@ interface BankQuestion {
 const bank: BankQuestion[] = JSON.parse(
   fs.readFileSync(path.resolve(process.env.CONTENT_DIR ?? "content", "courses/rcp-solo-compresiones/questions.json"), "utf8"),
 );
-
-function checkDigit(body: number): string {
-  let sum = 0;
-  let factor = 2;
-  for (let n = body; n > 0; n = Math.floor(n / 10)) {
-    sum += (n % 10) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const rest = 11 - (sum % 11);
-  return rest === 11 ? "0" : rest === 10 ? "K" : String(rest);
-}
-let rutSeq = 0;
-function freshRut(base = 15_000_000) {
-  const body = base + ((Date.now() % 1_000_000) * 37 + rutSeq++ * 7919) % 9_000_000;
-  return `${body.toLocaleString("es-CL")}-${checkDigit(body)}`;
-}
 
 async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ baseURL: BASE_URL, locale: "es-CL", timezoneId: "America/Santiago", viewport });
@@ -88,35 +73,6 @@ async function completeCourseOne(page: Page) {
     await goToNextLesson(page);
   }
   throw new Error("no se llegó a la evaluación final");
-}
-
-/** Admin: creates a company through the form and names an existing account its manager; returns the company's id. */
-async function createCompanyWithManager(admin: Page, name: string, managerEmail: string, seats: number) {
-  await admin.goto("/admin/empresas");
-  await admin.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Empresas" }).click();
-  await expect(admin.getByRole("heading", { level: 1, name: "Empresas" })).toBeVisible();
-  const form = admin.getByRole("form", { name: "Crear empresa" });
-  await form.getByLabel("Razón social").fill(name);
-  await form.getByLabel("RUT", { exact: true }).fill(freshRut(76_000_000));
-  await form.getByLabel("Nombre del contacto").fill("Marta Rojas");
-  await form.getByLabel("Correo del contacto").fill("contacto@empresa.test");
-  await form.getByLabel("Teléfono del contacto").fill("+56 2 2345 6789");
-  await form.getByRole("button", { name: "Crear empresa" }).click();
-  await expect(admin.getByRole("heading", { level: 1, name })).toBeVisible();
-  const id = Number(/\/admin\/empresas\/(\d+)$/.exec(admin.url())![1]);
-  const managers = admin.getByRole("form", { name: "Agregar encargado" });
-  await managers.getByLabel("Correo del encargado").fill(managerEmail);
-  await managers.getByRole("button", { name: "Agregar encargado" }).click();
-  await expect(admin.getByRole("status")).toHaveText("La persona ya es encargada de la empresa. Le avisamos por correo.");
-  if (seats === 0) return id;
-  const grant = admin.getByRole("form", { name: "Asignar cupos" });
-  await grant.getByLabel("Curso").selectOption({ label: COURSE_TITLE });
-  await grant.getByLabel("Cupos").fill(String(seats));
-  await grant.getByLabel("Motivo").fill("Contrato de capacitación 2026");
-  await grant.getByRole("button", { name: "Asignar cupos" }).click();
-  await expect(admin.getByRole("status")).toHaveText(`Se asignaron ${seats} cupos.`);
-  await expect(admin.getByText(/Contrato de capacitación 2026 · por Administradora Pruebas/)).toBeVisible();
-  return id;
 }
 
 test.describe.configure({ mode: "serial" });

@@ -1,15 +1,54 @@
 // Personal data (docs/privacy.md): a learner who signed up with the marketing box ticked and earned a certificate
 // downloads their data, asks for its deletion and is mailed; the admin sees the request with its legal deadline and
 // completes it; the certificate still verifies, without the holder's name. The sign-up and profile screens with the
-// marketing consent are captured at both widths for review.
+// marketing consent are captured at both widths for review. A company's manager downloads their workers' data: their
+// worker is in it, another company's is not.
 import fs from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
-import { expect, test } from "./support/test";
-import { signInAsAdmin, uniqueEmail } from "./support/auth";
+import type { Browser, Page } from "@playwright/test";
+import { BASE_URL, expect, test } from "./support/test";
+import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
+import { createCompanyWithManager, freshRut } from "./support/companies";
 import { completeCourseOne } from "./support/course-one";
 import { buyCourse } from "./support/commerce";
 import { waitForMail } from "./support/mail";
 import { reviewShot } from "./support/screenshots";
+
+async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: "es-CL", timezoneId: "America/Santiago", viewport });
+  return context.newPage();
+}
+
+/** The manager invites the worker to course 1 from the portal; the worker accepts with a new account. */
+async function enrolThroughInvitation(manager: Page, browser: Browser, companyId: number, worker: { name: string; email: string; rut: string }) {
+  await manager.goto(`/empresa/${companyId}/cursos/1`);
+  const form = manager.getByRole("form", { name: "Inscribir a un trabajador" });
+  await form.getByLabel("Nombre").fill(worker.name);
+  await form.getByLabel("Correo electrónico").fill(worker.email);
+  await form.getByLabel("RUT").fill(worker.rut);
+  await form.getByRole("button", { name: "Inscribir" }).click();
+  await expect(manager.getByRole("status")).toHaveText("Enviamos una invitación por correo. La persona quedará inscrita cuando la acepte.");
+  const mail = await waitForMail(worker.email, /\/invitacion\//);
+  const link = mail.match(/https?:\/\/[^\s"<>]+\/invitacion\/[A-Za-z0-9_-]{43}/)![0];
+  const page = await newPage(browser);
+  await page.goto(new URL(link).pathname);
+  await page.getByLabel("Contraseña", { exact: true }).fill("clave-trabajador-1");
+  await page.getByLabel("Confirmar contraseña").fill("clave-trabajador-1");
+  await page.getByRole("button", { name: "Crear mi cuenta y empezar" }).click();
+  await expect(page).toHaveURL(/\/cursos\/1\/contenido/);
+  await page.context().close();
+}
+
+/** The portal's "Descargar datos de trabajadores (ZIP)", opened: its JSON rows and its CSV text. */
+async function downloadWorkersData(manager: Page, companyId: number) {
+  await manager.goto(`/empresa/${companyId}`);
+  await expect(manager.getByRole("heading", { name: "Datos de tus trabajadores" })).toBeVisible();
+  const [download] = await Promise.all([manager.waitForEvent("download"), manager.getByRole("link", { name: "Descargar datos de trabajadores (ZIP)" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/-datos-trabajadores\.zip$/);
+  const files = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
+  expect(Object.keys(files).sort()).toEqual(["trabajadores.csv", "trabajadores.json"]);
+  return { rows: JSON.parse(strFromU8(files["trabajadores.json"]!)) as Record<string, unknown>[], csv: strFromU8(files["trabajadores.csv"]!) };
+}
 
 test.describe("datos personales", () => {
   test("registro y perfil: el permiso de novedades se da sin marcar y se retira en el perfil @ambos", async ({ page }, info) => {
@@ -107,5 +146,38 @@ test.describe("datos personales", () => {
     // And the account no longer signs in.
     const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email: learner.email, password: learner.password }, headers: { origin: new URL(link).origin } });
     expect(signIn.status()).not.toBe(200);
+  });
+
+  test("la encargada descarga los datos de sus trabajadores: los de su empresa sí, los de otra no", { tag: "@escritorio" }, async ({ page, browser }) => {
+    test.slow();
+    const tag = Date.now().toString(36);
+    const managerPage = await newPage(browser);
+    const manager = await signUpAs(managerPage, { name: "Encargada Datos", email: uniqueEmail("encargada-datos") });
+    const otherPage = await newPage(browser);
+    const other = await signUpAs(otherPage, { name: "Encargado Otra", email: uniqueEmail("encargado-otra") });
+    await signInAsAdmin(page);
+    const companyId = await createCompanyWithManager(page, `Transportes Datos ${tag} SpA`, manager.email, 1);
+    const otherId = await createCompanyWithManager(page, `Vigilancia Otra ${tag} Ltda`, other.email, 1);
+    const ours = { name: `Rosa Trabajadora ${tag}`, email: uniqueEmail("rosa"), rut: freshRut() };
+    const theirs = { name: `Tomás Ajeno ${tag}`, email: uniqueEmail("tomas"), rut: freshRut() };
+    await enrolThroughInvitation(managerPage, browser, companyId, ours);
+    await enrolThroughInvitation(otherPage, browser, otherId, theirs);
+
+    const mine = await downloadWorkersData(managerPage, companyId);
+    expect(mine.rows).toEqual([
+      expect.objectContaining({ nombre: ours.name, correo: ours.email, rut: ours.rut, curso: "Reanimación Cardiopulmonar solo Compresiones", datos_bloqueados: false }),
+    ]);
+    expect(mine.csv.split("\r\n")[0]).toContain("nombre;correo;rut");
+    expect(mine.csv).toContain(ours.name);
+    expect(mine.csv).toContain(ours.rut);
+    expect(mine.csv).not.toContain(theirs.name);
+    expect(mine.csv).not.toContain(theirs.email);
+    expect(mine.csv).not.toContain(theirs.rut);
+    // The other company's manager gets their own worker only, and this company's file is refused to them.
+    const others = await downloadWorkersData(otherPage, otherId);
+    expect(others.rows.map((r) => r.nombre)).toEqual([theirs.name]);
+    expect((await otherPage.request.get(`/empresa/${companyId}/datos-trabajadores.zip`)).status()).toBe(403);
+    await managerPage.context().close();
+    await otherPage.context().close();
   });
 });
