@@ -130,14 +130,25 @@ export const PERSONAL_DATA: TableRule[] = [
   },
   {
     table: t.outbox,
-    columns: cols({ personal: "payload", none: "id kind status attempts run_at locked_until last_error created_at done_at" }),
-    // Mails and account jobs carry the address or the account id in their payload.
-    about: (s) => sql`(${t.outbox.payload}::text like ${containing(s.email)} or ${t.outbox.payload}::text like ${containing(s.userId)})`,
+    columns: cols({ personal: "payload recipients subject", none: "id kind status attempts run_at locked_until last_error created_at done_at" }),
+    // Mails and account jobs carry the address or the account id in their payload; a delivered job names whom it reached.
+    about: (s) =>
+      sql`(${t.outbox.payload}::text like ${containing(s.email)} or ${t.outbox.payload}::text like ${containing(s.userId)} or ${t.outbox.recipients} @> array[${s.email}]::text[])`,
     exportAs: "correos",
     // A mail's recipient, subject and text; a job's links carry one-time tokens, which are not the person's data.
     redact: (row) => {
       const payload = row.payload as { mail?: { to?: string; subject?: string; text?: string } } | null;
-      return { id: row.id, kind: row.kind, status: row.status, created_at: row.created_at, done_at: row.done_at, to: payload?.mail?.to ?? null, subject: payload?.mail?.subject ?? null, text: payload?.mail?.text ?? null };
+      const recipients = row.recipients as string[] | null;
+      return {
+        id: row.id,
+        kind: row.kind,
+        status: row.status,
+        created_at: row.created_at,
+        done_at: row.done_at,
+        to: payload?.mail?.to ?? recipients?.join(", ") ?? null,
+        subject: payload?.mail?.subject ?? row.subject ?? null,
+        text: payload?.mail?.text ?? null,
+      };
     },
     erase: [{ do: "delete" }],
   },

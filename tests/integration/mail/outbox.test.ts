@@ -6,7 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { db } from "~/server/platform/db/client.server";
 import { outbox } from "~/server/platform/db/schema";
 import { env, parseEnv, setEnv, type Env } from "~/server/platform/env.server";
-import { queueMail } from "~/server/platform/outbox/outbox.server";
+import { queueJob, queueMail } from "~/server/platform/outbox/outbox.server";
 import { MAX_ATTEMPTS, runDueJobs, startOutboxWorker } from "~/server/platform/outbox/worker.server";
 import { listUndeliveredMail } from "~/server/platform/mail/admin-mail.server";
 import { action as mailAction, loader as mailLoader } from "~/routes/admin/correos";
@@ -161,5 +161,60 @@ describe("bandeja de salida", () => {
     }
     const [row] = await db().select().from(outbox).where(eq(outbox.kind, "mail"));
     expect(row!.status).toBe("sent");
+  });
+
+  it("registro de enviados: un trabajo que conoce a su destinatario al correr queda con él; el admin lo busca por correo y lo reenvía", async () => {
+    const admin = await createUser({ role: "admin" });
+    const learner = await createUser({ email: "Elena.Reenvio@Academia.test" });
+    await db().delete(outbox);
+    // 'welcome' names only the account: whom it reached is known once it runs.
+    await queueJob({ kind: "welcome", userId: learner.id });
+    await queueMail(mail("otra@academia.test", "No es de Elena"));
+    await runDueJobs();
+    const [welcome] = await db().select().from(outbox).where(eq(outbox.kind, "welcome"));
+    expect(welcome).toMatchObject({ status: "sent", recipients: ["elena.reenvio@academia.test"] });
+    expect(welcome!.subject).toBeTruthy();
+
+    // Typed as the person wrote it to support: any case, spaces around.
+    const page = await call(mailLoader, getRequest("/admin/correos?para=%20ELENA.reenvio@academia.test%20", admin.cookie));
+    expect(page.data.search.error).toBeNull();
+    expect(page.data.search.found).toHaveLength(1);
+    expect(page.data.search.found[0]).toMatchObject({ id: welcome!.id, status: "sent", recipients: "elena.reenvio@academia.test", canResend: true });
+
+    received.length = 0;
+    const resent = await call(mailAction, formRequest("/admin/correos?para=elena.reenvio@academia.test", { mailId: String(welcome!.id), intent: "resend" }, { cookie: admin.cookie }));
+    expect(resent.data).toMatchObject({ ok: true });
+    await runDueJobs();
+    expect(received.map((r) => r.to)).toEqual([["elena.reenvio@academia.test"]]);
+    const after = await call(mailLoader, getRequest("/admin/correos?para=elena.reenvio@academia.test", admin.cookie));
+    expect(after.data.search.found.map((m: { status: string }) => m.status)).toEqual(["sent", "sent"]);
+  });
+
+  it("registro de enviados: no se reenvía lo que no está entregado ni un trabajo que hace algo más que enviar; un correo mal escrito se dice junto al campo", async () => {
+    const admin = await createUser({ role: "admin" });
+    await db().delete(outbox);
+    accepting = false;
+    await queueMail(mail("pendiente@academia.test", "Aún no sale"));
+    await runDueJobs();
+    const [pending] = await db().select().from(outbox);
+    // A rendered mail is found while it waits: it named its recipient when queued.
+    const waiting = await call(mailLoader, getRequest("/admin/correos?para=pendiente@academia.test", admin.cookie));
+    expect(waiting.data.search.found[0]).toMatchObject({ status: "retrying", canResend: false });
+    const early = await call(mailAction, formRequest("/admin/correos", { mailId: String(pending!.id), intent: "resend" }, { cookie: admin.cookie }));
+    expect(early.status).toBe(404);
+    // A job that claims or changes something (here the expiry reminders' look) is never run again from the log.
+    const [look] = await db().insert(outbox).values({ kind: "certificateReminders", payload: {}, status: "sent", recipients: ["x@academia.test"] }).returning({ id: outbox.id });
+    const replay = await call(mailAction, formRequest("/admin/correos", { mailId: String(look!.id), intent: "resend" }, { cookie: admin.cookie }));
+    expect(replay.status).toBe(404);
+    expect(replay.data.message).toBe("Ese correo no se puede reenviar desde aquí.");
+    expect(await db().select({ id: outbox.id }).from(outbox)).toHaveLength(2);
+    // A learner cannot resend anything.
+    const learner = await createUser();
+    const forged = await call(mailAction, formRequest("/admin/correos", { mailId: String(look!.id), intent: "resend" }, { cookie: learner.cookie }));
+    expect(forged.status).toBe(302);
+
+    const bad = await call(mailLoader, getRequest("/admin/correos?para=no-es-un-correo", admin.cookie));
+    expect(bad.status).toBe(200);
+    expect(bad.data.search).toMatchObject({ typed: "no-es-un-correo", error: "Escribe un correo electrónico válido, por ejemplo nombre@empresa.cl.", found: null });
   });
 });

@@ -16,6 +16,7 @@ declare module "../../platform/outbox/jobs.server" {
 }
 
 defineJob("welcome", {
+  resendable: true,
   payload: z.object({ userId: z.string() }),
   async run({ userId }) {
     const [row] = await db().select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));

@@ -11,6 +11,7 @@ declare module "../../platform/outbox/jobs.server" {
 }
 
 defineJob("certificateIssued", {
+  resendable: true,
   payload: z.object({ code: z.string() }),
   async run({ code }) {
     const mail = await certificateMailFor(code);

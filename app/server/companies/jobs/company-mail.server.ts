@@ -23,6 +23,7 @@ const message = z.discriminatedUnion("kind", [
 ]);
 
 defineJob("companyMail", {
+  resendable: true,
   payload: z.object({ to: z.string().min(1), message }),
   async run({ to, message }) {
     await deliverMail({ to, ...(await renderCompanyMail(message)) });

@@ -11,6 +11,7 @@ declare module "../../platform/outbox/jobs.server" {
 }
 
 defineJob("enrolmentConfirmation", {
+  resendable: true,
   payload: z.object({ enrolmentId: z.number().int() }),
   async run({ enrolmentId }) {
     const mail = await enrolmentMailFor(enrolmentId);

@@ -442,8 +442,16 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     doneAt: timestamp("done_at", tz),
+    // Whom the job's mail went to (lower-case) and its subject, written when it is delivered, so support can
+    // answer "¿me llegó el certificado?" from /admin/correos: most jobs know their recipient only when they run.
+    recipients: text("recipients").array(),
+    subject: text("subject"),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.runAt), index("outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.runAt),
+    index("outbox_created_idx").on(t.createdAt),
+    index("outbox_recipients_idx").using("gin", t.recipients),
+  ],
 );
 
 // ── Row counts kept by triggers (see the stat_counters migration), so dashboard badges and per-course

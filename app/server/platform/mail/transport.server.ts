@@ -8,6 +8,7 @@ import type { Transporter } from "nodemailer";
 import { site } from "~/config/site";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
+import { noteDelivered } from "./deliveries.server";
 
 export interface MailAttachment {
   filename: string;
@@ -73,6 +74,7 @@ export async function deliverMail(mail: Mail): Promise<void> {
     replyTo: mail.replyTo,
     attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
   });
+  noteDelivered({ to: mail.to, subject: mail.subject });
   if (!env().SMTP_URL) {
     const dir = path.join(env().DATA_DIR, "outbox");
     await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });

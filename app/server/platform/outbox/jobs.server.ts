@@ -21,6 +21,11 @@ interface JobDefinition<P> {
    * a person whose data was just erased, whose address must not stay behind once it is delivered.
    */
   forgetWhenDone?: boolean;
+  /**
+   * Running it again only delivers its mail again (it renders from what the payload names and changes nothing
+   * else): an admin may resend it from /admin/correos. Jobs that claim, create or change something are not.
+   */
+  resendable?: boolean;
 }
 
 const definitions = new Map<string, JobDefinition<never>>();
@@ -45,4 +50,9 @@ export async function runJob(kind: string, payload: unknown): Promise<void> {
 /** Whether a kind's row is deleted once it is done (see `forgetWhenDone`). */
 export function forgetsWhenDone(kind: string): boolean {
   return definitions.get(kind)?.forgetWhenDone === true;
+}
+
+/** Whether an admin may queue a done job again (see `resendable`). */
+export function isResendable(kind: string): boolean {
+  return definitions.get(kind)?.resendable === true;
 }

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { deliverMail, type Mail } from "../mail/transport.server";
+import { deliveryColumns } from "../mail/deliveries.server";
 import { db, type DbOrTx } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { defineJob, type Job } from "./jobs.server";
@@ -30,7 +31,12 @@ declare module "./jobs.server" {
   }
 }
 
-defineJob("mail", { payload: z.object({ mail: mailSchema }), run: ({ mail }) => deliverMail(mail) });
+defineJob("mail", { payload: z.object({ mail: mailSchema }), run: ({ mail }) => deliverMail(mail), resendable: true });
+
+/** A rendered mail names its recipient before it is sent: it can be found in the log while it waits or fails. */
+function knownDelivery(job: Job) {
+  return job.kind === "mail" ? deliveryColumns([{ to: job.mail.to, subject: job.mail.subject }]) : {};
+}
 
 const wakeListeners = new Set<() => void>();
 
@@ -40,11 +46,18 @@ export function onJobQueued(listener: () => void): () => void {
   return () => wakeListeners.delete(listener);
 }
 
+/** Wakes this process's worker for a job written without queueJob (an admin's resend of a stored job). */
+export function onJobQueuedNotify() {
+  for (const wake of wakeListeners) wake();
+}
+
 /** `delaySeconds`: not before then (a later look at something that takes time elsewhere, such as the SII's answer). */
 export async function queueJob(job: Job, tx: DbOrTx = db(), options: { delaySeconds?: number } = {}): Promise<void> {
   const { kind, ...payload } = job;
   const delay = Math.max(0, Math.round(options.delaySeconds ?? 0));
-  await tx.insert(outbox).values({ kind, payload: payload as Payload<typeof kind>, ...(delay ? { runAt: sql`now() + make_interval(secs => ${delay})` } : {}) });
+  await tx
+    .insert(outbox)
+    .values({ kind, payload: payload as Payload<typeof kind>, ...knownDelivery(job), ...(delay ? { runAt: sql`now() + make_interval(secs => ${delay})` } : {}) });
   if (!delay) for (const wake of wakeListeners) wake();
 }
 
@@ -53,7 +66,10 @@ const INSERT_CHUNK = 500;
 /** Many jobs in a few inserts (bulk work such as a company's roster upload). */
 export async function queueJobs(jobs: Job[], tx: DbOrTx = db()): Promise<void> {
   for (let i = 0; i < jobs.length; i += INSERT_CHUNK) {
-    const rows = jobs.slice(i, i + INSERT_CHUNK).map(({ kind, ...payload }) => ({ kind, payload: payload as Payload<typeof kind> }));
+    const rows = jobs.slice(i, i + INSERT_CHUNK).map((job) => {
+      const { kind, ...payload } = job;
+      return { kind, payload: payload as Payload<typeof kind>, ...knownDelivery(job) };
+    });
     await tx.insert(outbox).values(rows);
   }
   if (jobs.length) for (const wake of wakeListeners) wake();

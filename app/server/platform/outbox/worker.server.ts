@@ -8,6 +8,7 @@ import { outbox } from "../db/schema";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import type { Mail } from "../mail/transport.server";
+import { deliveryColumns, recordDeliveries, type Delivered } from "../mail/deliveries.server";
 import { onJobQueued } from "./outbox.server";
 import { forgetsWhenDone, runJob, UnrunnableJob } from "./jobs.server";
 
@@ -67,13 +68,14 @@ function describe(error: unknown): string {
   return [e.code, e.responseCode, e.message ?? String(error)].filter(Boolean).join(" ").slice(0, 500);
 }
 
-async function settle(job: Claimed, error: unknown | null) {
+async function settle(job: Claimed, error: unknown | null, delivered: readonly Delivered[]) {
   if (error === null && forgetsWhenDone(job.kind)) {
     await db().delete(outbox).where(eq(outbox.id, job.id));
     return;
   }
   if (error === null) {
-    await db().update(outbox).set({ status: "sent", doneAt: new Date(), lockedUntil: null, lastError: null }).where(eq(outbox.id, job.id));
+    const log = delivered.length ? deliveryColumns(delivered) : {};
+    await db().update(outbox).set({ status: "sent", doneAt: new Date(), lockedUntil: null, lastError: null, ...log }).where(eq(outbox.id, job.id));
     return;
   }
   // A job no handler can run (unknown kind, payload that fails its schema) would fail the same way every time.
@@ -106,12 +108,13 @@ export async function runDueJobs(): Promise<number> {
     if (batch.length === 0) return ran.length;
     for (const job of batch) {
       let error: unknown | null = null;
+      let delivered: Delivered[] = [];
       try {
-        await runJob(job.kind, job.payload);
+        delivered = await recordDeliveries(() => runJob(job.kind, job.payload));
       } catch (e) {
         error = e ?? new Error("unknown error");
       }
-      await settle(job, error);
+      await settle(job, error, delivered);
       ran.push(job.id);
     }
   }

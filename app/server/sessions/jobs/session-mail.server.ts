@@ -14,6 +14,7 @@ declare module "../../platform/outbox/jobs.server" {
 }
 
 defineJob("skillsSessionMail", {
+  resendable: true,
   payload: z.object({ bookingId: z.number().int(), event: z.enum(EVENTS) }),
   async run({ bookingId, event }) {
     const mail = await sessionMailFor(bookingId, event);

@@ -12,6 +12,7 @@ declare module "../../../platform/outbox/jobs.server" {
 }
 
 defineJob("taxDocumentMail", {
+  resendable: true,
   payload: z.object({ documentId: z.number().int().positive(), receipt: z.boolean() }),
   async run({ documentId, receipt }) {
     const mail = await documentMailFor(documentId, receipt);
