@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   "privacy.breach_recorded": "Brecha de seguridad registrada",
   "certificate.revoked": "Certificado revocado",
   "privacy.retention": "Datos eliminados por plazo de conservación",
+  "privacy.company_relationship_ended": "Empresa terminó el tratamiento de datos de sus trabajadores",
   "instructor.saved": "Relator creado o modificado",
   "skills_session.created": "Sesión práctica programada",
   "skills_session.cancelled": "Sesión práctica cancelada",

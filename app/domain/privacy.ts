@@ -83,3 +83,21 @@ export const ACCESS_ACTIONS = {
   "manager.export": "Un encargado de empresa descargó los datos de sus trabajadores",
 } as const;
 export type AccessAction = keyof typeof ACCESS_ACTIONS;
+
+export interface RelationshipSummary {
+  /** Distinct workers linked to the company through an enrolment. */
+  workers: number;
+  enrolments: number;
+  /** Worker invitations neither accepted nor revoked (expired ones too): each holds a seat. */
+  openInvitations: number;
+}
+
+/** What a manager reads when ending the company's processing of its workers' data (privacy/company-relationship.server.ts). */
+export const relationshipMessages = {
+  notManager: "Solo un encargado de la empresa puede terminar el tratamiento de los datos de sus trabajadores.",
+  nothingLeft: "La empresa ya no tiene trabajadores vinculados ni invitaciones pendientes: no quedaba nada que terminar.",
+  done: (s: RelationshipSummary) =>
+    `Listo: terminamos el tratamiento de los datos de ${s.workers === 1 ? "1 trabajador" : `${s.workers} trabajadores`}` +
+    (s.openInvitations ? ` y revocamos ${s.openInvitations === 1 ? "1 invitación pendiente" : `${s.openInvitations} invitaciones pendientes`} (sus cupos volvieron a la empresa)` : "") +
+    ". Ellos conservan sus cuentas, cursos y certificados.",
+};

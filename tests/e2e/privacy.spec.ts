@@ -7,7 +7,8 @@ import fs from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import type { Browser, Page } from "@playwright/test";
 import { BASE_URL, expect, test } from "./support/test";
-import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
+import { signInAs, signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
+import { expectNoA11yViolations } from "./support/axe";
 import { createCompanyWithManager, freshRut } from "./support/companies";
 import { completeCourseOne } from "./support/course-one";
 import { buyCourse } from "./support/commerce";
@@ -148,7 +149,7 @@ test.describe("datos personales", () => {
     expect(signIn.status()).not.toBe(200);
   });
 
-  test("la encargada descarga los datos de sus trabajadores: los de su empresa sí, los de otra no", { tag: "@escritorio" }, async ({ page, browser }) => {
+  test("la encargada descarga los datos de sus trabajadores (los de su empresa sí, los de otra no) y termina su tratamiento", { tag: "@escritorio" }, async ({ page, browser }) => {
     test.slow();
     const tag = Date.now().toString(36);
     const managerPage = await newPage(browser);
@@ -177,7 +178,52 @@ test.describe("datos personales", () => {
     const others = await downloadWorkersData(otherPage, otherId);
     expect(others.rows.map((r) => r.nombre)).toEqual([theirs.name]);
     expect((await otherPage.request.get(`/empresa/${companyId}/datos-trabajadores.zip`)).status()).toBe(403);
+
+    // Ending the company's processing of its workers' data: from the portal, a page that says what ends and what
+    // stays and offers the export first; nobody else can do it, and it asks for the confirmation next to its box.
+    const endPath = `/empresa/${companyId}/terminar-tratamiento`;
+    const refused = await otherPage.request.post(endPath, { form: { intent: "end", confirm: "yes" }, headers: { origin: BASE_URL } });
+    expect(refused.status()).toBe(403);
+    const anonymous = await (await browser.newContext({ baseURL: BASE_URL })).request.post(endPath, { form: { intent: "end", confirm: "yes" }, headers: { origin: BASE_URL }, maxRedirects: 0 });
+    expect(anonymous.status()).toBe(302);
+    await managerPage.goto(`/empresa/${companyId}`);
+    await managerPage.getByRole("link", { name: "Terminar el tratamiento de datos de tus trabajadores" }).click();
+    await expect(managerPage).toHaveURL(new RegExp(`${endPath}$`));
+    await expect(managerPage.getByRole("heading", { level: 1, name: "Terminar el tratamiento de datos de tus trabajadores" })).toBeVisible();
+    await expect(managerPage.getByText("Dejarás de ver a tu trabajador (1 inscripción)", { exact: false })).toBeVisible();
+    await expect(managerPage.getByText("Cada trabajador conserva su cuenta, sus cursos, su avance y sus certificados: son suyos.")).toBeVisible();
+    await expect(managerPage.getByRole("link", { name: "Descargar datos de trabajadores (ZIP)" })).toHaveAttribute("href", `/empresa/${companyId}/datos-trabajadores.zip`);
+    await expectNoA11yViolations(managerPage);
+    await reviewShot(managerPage, "/tmp/shots-privacidad/terminar-tratamiento-1280.png");
+    const phone = await browser.newContext({ baseURL: BASE_URL, locale: "es-CL", timezoneId: "America/Santiago", viewport: { width: 375, height: 740 }, storageState: await managerPage.context().storageState() });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(endPath);
+    await expect(phonePage.getByRole("button", { name: "Terminar el tratamiento" })).toBeVisible();
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await reviewShot(phonePage, "/tmp/shots-privacidad/terminar-tratamiento-375.png");
+    await phone.close();
+
+    const form = managerPage.getByRole("form", { name: "Terminar el tratamiento" });
+    await form.getByRole("button", { name: "Terminar el tratamiento" }).click();
+    await expect(form.getByText("Marca la casilla para confirmar que entiendes lo que pasará.")).toBeVisible();
+    await form.getByRole("checkbox", { name: /Entiendo que dejaré de ver los datos/ }).check();
+    await form.getByRole("button", { name: "Terminar el tratamiento" }).click();
+    await expect(managerPage.getByRole("status")).toHaveText(
+      "Listo: terminamos el tratamiento de los datos de 1 trabajador. Ellos conservan sus cuentas, cursos y certificados.",
+    );
+    await expect(managerPage.getByText("Tu empresa no tiene trabajadores vinculados ni invitaciones pendientes: no hay nada que terminar.")).toBeVisible();
+    await reviewShot(managerPage, "/tmp/shots-privacidad/terminar-tratamiento-hecho-1280.png");
+    // The manager no longer sees the worker; the worker still has the course.
+    expect((await downloadWorkersData(managerPage, companyId)).rows).toEqual([]);
+    await managerPage.goto(`/empresa/${companyId}/cursos/1`);
+    await expect(managerPage.getByText(ours.email)).toHaveCount(0);
+    const worker = await newPage(browser);
+    await signInAs(worker, ours.email, "clave-trabajador-1");
+    await worker.goto("/dashboard");
+    await expect(worker.getByRole("main")).toContainText("Reanimación Cardiopulmonar solo Compresiones");
+    await worker.context().close();
     await managerPage.context().close();
     await otherPage.context().close();
   });
+
 });

@@ -59,9 +59,14 @@ export default function CompanyPortal({ loaderData }: Route.ComponentProps) {
         Tu empresa es responsable de los datos de los trabajadores que inscribe (Ley 21.719). Descarga sus datos y resultados
         en JSON y CSV; quien tenga una solicitud de privacidad pendiente aparece sin sus datos personales.
       </p>
-      <a href={`/empresa/${company.id}/datos-trabajadores.zip`} download className={`${secondaryButton} mt-3 inline-flex`}>
-        Descargar datos de trabajadores (ZIP)
-      </a>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-3">
+        <a href={`/empresa/${company.id}/datos-trabajadores.zip`} download className={`${secondaryButton} inline-flex`}>
+          Descargar datos de trabajadores (ZIP)
+        </a>
+        <Link to={`/empresa/${company.id}/terminar-tratamiento`} className="text-sm font-semibold text-brand-700 underline underline-offset-4">
+          Terminar el tratamiento de datos de tus trabajadores
+        </Link>
+      </div>
     </section>
   );
 }
