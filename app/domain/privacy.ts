@@ -79,7 +79,9 @@ export const breachSchema = z.object({
 export const ACCESS_ACTIONS = {
   "self.export": "Descargó sus propios datos",
   "admin.export": "Un administrador descargó los datos de la persona",
-  "admin.view": "Un administrador vio la ficha de la persona",
+  "admin.view": "Un administrador abrió su solicitud de datos personales",
+  "admin.view_user": "Un administrador abrió su ficha de usuario",
+  "admin.view_order": "Un administrador abrió una de sus compras",
   "manager.export": "Un encargado de empresa descargó los datos de sus trabajadores",
 } as const;
 export type AccessAction = keyof typeof ACCESS_ACTIONS;

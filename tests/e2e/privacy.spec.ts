@@ -226,4 +226,20 @@ test.describe("datos personales", () => {
     await otherPage.context().close();
   });
 
+  test("el registro de accesos dice qué administrador abrió la ficha de una persona @ambos", async ({ page, browser }, info) => {
+    const learnerPage = await newPage(browser);
+    const person = await signUpAs(learnerPage, { name: `Olga Consultada ${Date.now().toString(36)}` });
+    await learnerPage.context().close();
+    await signInAsAdmin(page);
+    await page.goto(`/admin/usuarios?q=${encodeURIComponent(person.email)}`);
+    await page.getByRole("link", { name: person.name }).click();
+    await expect(page.getByRole("heading", { level: 1, name: person.name })).toBeVisible();
+    await page.goto("/admin/privacidad");
+    const row = page.getByRole("row").filter({ hasText: person.name }).filter({ hasText: "Un administrador abrió su ficha de usuario" });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("admin@academia.test");
+    await expect(row.getByRole("link", { name: person.name })).toHaveAttribute("href", /\/admin\/usuarios\//);
+    await row.scrollIntoViewIfNeeded();
+    await reviewShot(page, `/tmp/shots-privacidad/registro-accesos-${info.project.name}.png`);
+  });
 });

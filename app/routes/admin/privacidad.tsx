@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       statusLabel: label(PRIVACY_REQUEST_STATUSES, r.status),
     })),
     breaches: breaches.map((b) => ({ id: b.id, description: b.description, affected: b.affected, measures: b.measures, detected: formatDate(b.detectedAt), reported: b.reportedAt ? formatDate(b.reportedAt) : null })),
-    access: access.map((a, i) => ({ key: i, at: formatDateTime(a.at), actor: a.actorEmail ?? "—", action: label(ACCESS_ACTIONS, a.action), subject: a.subjectName ?? (a.subjectCompanyId ? `Empresa ${a.subjectCompanyId}` : "—") })),
+    access: access.map((a, i) => ({ key: i, at: formatDateTime(a.at), actor: a.actorEmail ?? "—", action: label(ACCESS_ACTIONS, a.action), subject: a.subjectName ?? (a.subjectCompanyId ? `Trabajadores de ${a.subjectCompanyName ?? `la empresa ${a.subjectCompanyId}`}` : "—"), subjectUserId: a.subjectUserId })),
   };
 }
 
@@ -183,7 +183,15 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                     <td className={td}>{a.at}</td>
                     <td className={td}>{a.actor}</td>
                     <td className={td}>{a.action}</td>
-                    <td className={td}>{a.subject}</td>
+                    <td className={td}>
+                      {a.subjectUserId ? (
+                        <Link to={`/admin/usuarios/${a.subjectUserId}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                          {a.subject}
+                        </Link>
+                      ) : (
+                        a.subject
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -7,6 +7,7 @@ import { getLearnerDetail } from "~/server/learning/admin-learner.server";
 import { runUserAction } from "~/server/accounts/admin-users.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { requireAdmin } from "~/server/accounts/session.server";
+import { logAdminView } from "~/server/privacy/requests.server";
 import { LearnerView } from "~/ui/admin/insight/learner-view";
 import { Notice } from "~/ui/admin/notice";
 import { container } from "~/ui/admin/styles";
@@ -22,6 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = userIdSchema.safeParse(params.id);
   const detail = id.success ? await getLearnerDetail(id.data) : null;
   if (!detail) return data({ notFound: true as const }, { status: 404 });
+  // The person's file shows their personal data: who opened it goes to the access log (/admin/privacidad).
+  await logAdminView(admin, "admin.view_user", detail.profile.id);
   return { ...detail, currentUserId: admin.id };
 }
 

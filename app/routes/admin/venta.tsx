@@ -8,6 +8,7 @@ import { parseForm } from "~/domain/form-parse";
 import { getSaleDetail } from "~/server/commerce/admin-sales.server";
 import { confirmTransfer, refundOrder, rejectTransfer } from "~/server/commerce/orders/admin-orders.server";
 import { requireAdmin } from "~/server/accounts/session.server";
+import { logAdminView } from "~/server/privacy/requests.server";
 import { Notice } from "~/ui/admin/notice";
 import { SaleDetail, type SaleActionData } from "~/ui/admin/sale-detail";
 import { SaleDocuments } from "~/ui/admin/tax-documents";
@@ -20,10 +21,12 @@ import type { ActionResult } from "~/domain/action-result";
 export const meta: Route.MetaFunction = ({ params }) => [{ title: pageTitle(`Pedido ${params.number} | Ventas | Administración`) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const number = params.number ?? "";
   const detail = ORDER_NUMBER_PATTERN.test(number) ? await getSaleDetail(number) : null;
   if (!detail) return data({ notFound: true as const }, { status: 404 });
+  // The order shows its buyer's name, e-mail and tax data: who opened it goes to the access log.
+  await logAdminView(admin, "admin.view_order", detail.order.buyerId);
   const documents = await orderDocumentsForAdmin(detail.order.id, detail.order.number);
   const liveSale = documents.find((d) => d.kind === "sale" && d.state !== "rejected");
   return {

@@ -251,7 +251,7 @@ export function salesCsvFilename(now = new Date()) {
 /** One order for the admin: buyer, course, payment, refund and every change of state with who made it. */
 export async function getSaleDetail(number: string) {
   const [row] = await db()
-    .select({ ...listColumns, subtotalClp: order.subtotalClp, discountClp: order.discountClp, buyOrder: order.buyOrder, quantity: order.quantity })
+    .select({ ...listColumns, subtotalClp: order.subtotalClp, discountClp: order.discountClp, buyOrder: order.buyOrder, quantity: order.quantity, buyerId: order.userId })
     .from(order)
     .innerJoin(user, eq(user.id, order.userId))
     .innerJoin(course, eq(course.id, order.courseId))
@@ -272,7 +272,7 @@ export async function getSaleDetail(number: string) {
   ]);
   const label = (s: string | null) => (s === null ? "—" : isOrderStatus(s) ? ORDER_STATUS_LABELS[s] : s);
   return {
-    order: { ...toRow(row as RawRow), subtotalClp: row.subtotalClp, discountClp: row.discountClp, buyOrder: row.buyOrder, quantity: row.quantity },
+    order: { ...toRow(row as RawRow), subtotalClp: row.subtotalClp, discountClp: row.discountClp, buyOrder: row.buyOrder, quantity: row.quantity, buyerId: row.buyerId },
     payment: p
       ? { authorizationCode: p.authorizationCode, cardLast4: p.cardLast4, paymentTypeCode: p.paymentTypeCode, amountClp: p.amountClp, at: formatDateTime(p.createdAt) }
       : null,

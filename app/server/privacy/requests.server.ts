@@ -13,7 +13,7 @@ import {
   type PrivacyRequestKind,
 } from "~/domain/privacy";
 import { db, type DbOrTx } from "../platform/db/client.server";
-import { privacyAccessLog, privacyBreach, privacyRequest, user } from "../platform/db/schema";
+import { company, privacyAccessLog, privacyBreach, privacyRequest, user } from "../platform/db/schema";
 import { isUniqueViolation } from "../platform/db/errors.server";
 import { now } from "../platform/clock.server";
 import { recordAudit } from "../platform/audit.server";
@@ -175,11 +175,38 @@ export async function logAccess(entry: { actorId: string; actorEmail: string; ac
   await tx.insert(privacyAccessLog).values({ at: now(), actorId: entry.actorId, actorEmail: entry.actorEmail, action: entry.action, subjectUserId: entry.subjectUserId ?? null, subjectCompanyId: entry.subjectCompanyId ?? null });
 }
 
+/** Views by one admin of one person's page count once per this window: reloading or acting on the page adds nothing. */
+const VIEW_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Records that an admin opened a page showing one person's data (their user file, one of their orders): one
+ * statement, skipped when the same admin opened the same kind of page about the same person within the window.
+ */
+export async function logAdminView(admin: { id: string; email: string }, action: "admin.view_user" | "admin.view_order", subjectUserId: string, tx: DbOrTx = db()): Promise<void> {
+  const at = now();
+  const since = new Date(at.getTime() - VIEW_WINDOW_MS);
+  await tx.execute(sql`
+    insert into privacy_access_log (at, actor_id, actor_email, subject_user_id, action)
+    select ${at.toISOString()}::timestamptz, ${admin.id}, ${admin.email}, ${subjectUserId}, ${action}
+    where not exists (
+      select 1 from privacy_access_log
+      where subject_user_id = ${subjectUserId} and actor_id = ${admin.id} and action = ${action} and at > ${since.toISOString()}::timestamptz)`);
+}
+
 export async function listAccessLog(subjectUserId: string | null, tx: DbOrTx = db()) {
   return tx
-    .select({ at: privacyAccessLog.at, actorEmail: privacyAccessLog.actorEmail, action: privacyAccessLog.action, subjectUserId: privacyAccessLog.subjectUserId, subjectCompanyId: privacyAccessLog.subjectCompanyId, subjectName: user.name })
+    .select({
+      at: privacyAccessLog.at,
+      actorEmail: privacyAccessLog.actorEmail,
+      action: privacyAccessLog.action,
+      subjectUserId: privacyAccessLog.subjectUserId,
+      subjectCompanyId: privacyAccessLog.subjectCompanyId,
+      subjectName: user.name,
+      subjectCompanyName: company.name,
+    })
     .from(privacyAccessLog)
     .leftJoin(user, eq(user.id, privacyAccessLog.subjectUserId))
+    .leftJoin(company, eq(company.id, privacyAccessLog.subjectCompanyId))
     .where(subjectUserId ? eq(privacyAccessLog.subjectUserId, subjectUserId) : undefined)
     .orderBy(desc(privacyAccessLog.at), desc(privacyAccessLog.id))
     .limit(50);
