@@ -87,6 +87,14 @@ export const site = {
        * never removed.
        */
       abandonedOrderDays: 90,
+      /**
+       * Accounts without a sign-in for this many years are warned by mail, then deleted like a suppression request
+       * (what other laws require stays). Longer than a certificate's usual validity (24 months) plus a year to
+       * renew it, so an account is not removed while its certificate is current and its renewal reminders useful.
+       */
+      inactiveAccountYears: 3,
+      /** Days between the warning and the deletion; a sign-in in between cancels it. */
+      inactiveWarningDays: 30,
     },
   },
   /**

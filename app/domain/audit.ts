@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   "certificate.revoked": "Certificado revocado",
   "privacy.retention": "Datos eliminados por plazo de conservación",
   "privacy.company_relationship_ended": "Empresa terminó el tratamiento de datos de sus trabajadores",
+  "privacy.inactive_account_deleted": "Cuenta inactiva eliminada por plazo de conservación",
   "instructor.saved": "Relator creado o modificado",
   "skills_session.created": "Sesión práctica programada",
   "skills_session.cancelled": "Sesión práctica cancelada",

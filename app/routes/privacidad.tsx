@@ -54,7 +54,9 @@ export default function PrivacyNotice() {
       <p className={p}>
         Mientras tengas tu cuenta. Si pides eliminarla, borramos o anonimizamos tus datos, salvo lo que otra ley nos obliga a
         guardar: las compras con sus boletas y facturas (6 años, Código Tributario), tus certificados (para que sigan siendo
-        verificables, sin mostrar tu nombre en la página pública) y los registros de asistencia SENCE.
+        verificables, sin mostrar tu nombre en la página pública) y los registros de asistencia SENCE. Si no entras a tu
+        cuenta durante {site.privacy.retention.inactiveAccountYears} años, te avisamos por correo y, si no vuelves a entrar
+        dentro de {site.privacy.retention.inactiveWarningDays} días, la eliminamos de la misma forma.
       </p>
 
       <h2 className={h2}>Tus derechos</h2>

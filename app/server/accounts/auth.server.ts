@@ -88,6 +88,17 @@ function createAuth(secret: string) {
     },
     // Limits, deferred reset requests, input rules: auth-hooks.server.ts.
     hooks: { before: beforeAuthHook, after: afterAuthHook },
+    // Every sign-in (any way a session is made) records when, and cancels a pending inactivity warning: the
+    // retention job deletes inactive accounts only without a sign-in since the warning (docs/privacy.md).
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (created) => {
+            await db().update(schema.user).set({ lastSignInAt: now(), inactivityWarnedAt: null }).where(eq(schema.user.id, created.userId));
+          },
+        },
+      },
+    },
     advanced: {
       // The address server/security.ts resolved (honouring TRUST_PROXY); clients cannot set this header.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -12,6 +12,7 @@ declare module "../platform/mail/messages.server" {
   interface MailKinds {
     privacyRequestReceived: PrivacyRequestReceivedMail;
     privacyRequestAnswered: PrivacyRequestAnsweredMail;
+    privacyInactiveWarning: PrivacyInactiveWarningMail;
   }
 }
 
@@ -33,6 +34,14 @@ export interface PrivacyRequestAnsweredMail extends Addressee {
   answer: string;
   /** Whether the person still has an account to read it in "Mis datos" (not after a deletion). */
   hasAccount: boolean;
+}
+
+export interface PrivacyInactiveWarningMail extends Addressee {
+  kind: "privacyInactiveWarning";
+  /** The Chile day ('2029-12-31') from which the account is deleted unless its owner signs in. */
+  deleteOn: string;
+  /** The configured years without a sign-in. */
+  years: number;
 }
 
 const kindLabel = (kind: PrivacyRequestKind) => PRIVACY_REQUEST_KINDS[kind].toLowerCase();
@@ -89,4 +98,26 @@ export function privacyRequestAnswered(m: PrivacyRequestAnsweredMail, ctx: MailC
   };
 }
 
-registerMailTemplates({ privacyRequestReceived, privacyRequestAnswered });
+/** The warning before an inactive account is deleted (inactive-accounts.server.ts): a sign-in keeps it. */
+export function privacyInactiveWarning(m: PrivacyInactiveWarningMail, ctx: MailContext): MailContent {
+  const day = formatDate(m.deleteOn);
+  return {
+    subject: `Tu cuenta se eliminará el ${day} si no vuelves a entrar`,
+    preview: "Basta con que inicies sesión para conservarla.",
+    heading: "Tu cuenta está inactiva",
+    greeting: greeting(m.name),
+    blocks: [
+      p(`Hace más de ${m.years} años que no entras a tu cuenta de ${site.name}. Para no guardar datos que ya no usas, `, strong(`la eliminaremos el ${day}`), " si no vuelves a entrar antes."),
+      p("Si quieres conservarla, basta con que inicies sesión: ", link("Iniciar sesión", ctx.url("/login")), "."),
+      p("Antes de esa fecha también puedes descargar todo lo que guardamos sobre ti en ", link("Mis datos", ctx.url("/mis-datos")), "."),
+      note(
+        "Si se elimina, tus certificados seguirán siendo verificables con su código, sin tu nombre, y las boletas y facturas se conservan el plazo que exige la ley. Si tienes dudas, escríbenos a ",
+        emailLink(site.privacy.email),
+        ".",
+      ),
+    ],
+    reason: `Recibes este correo porque tienes una cuenta en ${site.name} sin uso desde hace más de ${m.years} años.`,
+  };
+}
+
+registerMailTemplates({ privacyRequestReceived, privacyRequestAnswered, privacyInactiveWarning });

@@ -414,10 +414,11 @@ export const PERSONAL_DATA: TableRule[] = [
   {
     table: t.user,
     columns: cols({
-      personal: "name email image phone address rut marketing_consent marketing_consent_at",
+      personal: "name email image phone address rut marketing_consent marketing_consent_at last_sign_in_at",
       // Which notice the account accepted and when describes the notice, not the person; it stays on the
       // anonymised row as the record of what they were told.
-      none: "id email_verified role banned ban_reason ban_expires created_at updated_at deleted_at privacy_notice_version privacy_notice_accepted_at",
+      // When an inactivity warning was sent is the account's own state, cleared by a sign-in or the deletion.
+      none: "id email_verified role banned ban_reason ban_expires created_at updated_at deleted_at privacy_notice_version privacy_notice_accepted_at inactivity_warned_at",
     }),
     about: (s) => sql`${t.user.id} = ${s.userId}`,
     exportAs: "cuenta",
@@ -433,6 +434,8 @@ export const PERSONAL_DATA: TableRule[] = [
           rut: null,
           marketingConsent: false,
           marketingConsentAt: null,
+          lastSignInAt: null,
+          inactivityWarnedAt: null,
           emailVerified: false,
           banned: true,
           banReason: "Datos personales eliminados a petición de la persona",

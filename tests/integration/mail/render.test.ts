@@ -163,6 +163,11 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
     links: ["/mis-datos"],
     text: ["Hola, Ana Pérez:", "Atendimos tu solicitud de rectificación", "Nuestra respuesta:\n> Corregimos tu RUT en el certificado.\n> Ya puedes descargarlo de nuevo."],
   },
+  privacyInactiveWarning: {
+    subject: "Tu cuenta se eliminará el 14 de abril de 2029 si no vuelves a entrar",
+    links: ["/login", "/mis-datos"],
+    text: ["Hola, Ana Pérez:", "Hace más de 3 años que no entras a tu cuenta", "la eliminaremos el 14 de abril de 2029", "seguirán siendo verificables"],
+  },
 };
 
 /** Every href in the HTML, with the entities React writes turned back into characters. */

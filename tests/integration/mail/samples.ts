@@ -184,6 +184,7 @@ export const samples: Samples = {
     answer: "Corregimos tu RUT en el certificado.\nYa puedes descargarlo de nuevo.",
     hasAccount: true,
   },
+  privacyInactiveWarning: { kind: "privacyInactiveWarning", name: "Ana Pérez", deleteOn: "2029-04-14", years: 3 },
 };
 
 export const allSamples = Object.values(samples) as MailMessage[];

@@ -56,6 +56,12 @@ export const user = pgTable(
     // at any time; `marketing_consent_at` is when it was last given or withdrawn (null: never asked).
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     marketingConsentAt: timestamp("marketing_consent_at", tz),
+    // The last sign-in (set when a session is created, auth.server.ts): inactive accounts are removed after
+    // site.privacy.retention.inactiveAccountYears without one (privacy/inactive-accounts.server.ts).
+    lastSignInAt: timestamp("last_sign_in_at", tz),
+    // When the "your account will be deleted" mail was queued: the claim (set in the transaction that queues it, so
+    // it is sent once) and the start of the notice period. A sign-in clears it.
+    inactivityWarnedAt: timestamp("inactivity_warned_at", tz),
   },
   (t) => [
     index("user_rut_idx").on(t.rut).where(sql`${t.rut} is not null`),

@@ -24,6 +24,7 @@ import { now } from "../../platform/clock.server";
 import { recordAudit } from "../../platform/audit.server";
 import { logger } from "../../platform/logger.server";
 import { defineJob } from "../../platform/outbox/jobs.server";
+import { deleteInactiveAccounts, warnInactiveAccounts } from "../inactive-accounts.server";
 import { queueJob } from "../../platform/outbox/outbox.server";
 
 declare module "../../platform/outbox/jobs.server" {
@@ -40,7 +41,10 @@ const monthsAgo = (at: Date, months: number) => {
   return d;
 };
 
-export type RetentionReport = Record<"sessions" | "loginAttempts" | "verifications" | "mails" | "contactMessages" | "abandonedOrders", number>;
+export type RetentionReport = Record<
+  "sessions" | "loginAttempts" | "verifications" | "mails" | "contactMessages" | "abandonedOrders" | "inactiveWarned" | "inactiveDeleted",
+  number
+>;
 
 /**
  * Orders never paid, untouched since `before`, with nothing another law keeps: no payment, refund or tax document
@@ -72,8 +76,13 @@ async function removeAbandonedOrders(tx: Tx, before: Date): Promise<number> {
   return (await tx.delete(order).where(inArray(order.id, ids)).returning({ id: order.id })).length;
 }
 
-/** Applies every retention rule once; answers how many rows each removed. */
+/**
+ * Applies every retention rule once; answers how many rows each removed. Inactive accounts go first, each deletion in
+ * its own transaction (inactive-accounts.server.ts); the rest in one, with the day's report.
+ */
 export async function applyRetention(rules = site.privacy.retention): Promise<RetentionReport> {
+  const inactiveDeleted = await deleteInactiveAccounts(rules);
+  const inactiveWarned = await warnInactiveAccounts(rules);
   const at = now();
   return db().transaction(async (tx) => {
     const count = async (query: Promise<unknown[]>) => (await query).length;
@@ -91,6 +100,8 @@ export async function applyRetention(rules = site.privacy.retention): Promise<Re
         tx.delete(contactMessage).where(and(isNotNull(contactMessage.handledAt), lt(contactMessage.handledAt, monthsAgo(at, rules.handledContactMonths)))).returning({ id: contactMessage.id }),
       ),
       abandonedOrders: await removeAbandonedOrders(tx, daysAgo(at, rules.abandonedOrderDays)),
+      inactiveWarned,
+      inactiveDeleted,
     };
     const removed = Object.values(report).reduce((a, b) => a + b, 0);
     if (removed > 0) {
