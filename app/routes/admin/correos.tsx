@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listUndeliveredMail(pageParam(params.get("pagina"))),
     address?.success ? findMailTo(address.data) : Promise.resolve(null),
   ]);
-  return { ...undelivered, search: { typed, error: address && !address.success ? "Escribe un correo electrónico válido, por ejemplo nombre@empresa.cl." : null, found } };
+  return { ...undelivered, keptDays: SENT_MAIL_KEPT_DAYS, search: { typed, error: address && !address.success ? "Escribe un correo electrónico válido, por ejemplo nombre@empresa.cl." : null, found } };
 }
 
 const actionSchema = z.object({ mailId: idSchema, intent: z.enum(["retry", "resend"]).default("retry") });
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminMail({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const { mail, failed, retrying, search } = loaderData;
+  const { mail, failed, retrying, search, keptDays } = loaderData;
   return (
     <section className={`${container} py-8`}>
       <PageHeader title="Correos" />
@@ -51,7 +51,7 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
           Correos enviados a una persona
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Para responder «¿me llegó el correo?»: lo enviado a una dirección en los últimos {SENT_MAIL_KEPT_DAYS} días, lo que espera y lo que no se
+          Para responder «¿me llegó el correo?»: lo enviado a una dirección en los últimos {keptDays} días, lo que espera y lo que no se
           pudo entregar.
         </p>
         <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
@@ -83,7 +83,7 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
         {search.found ? (
           search.found.length === 0 ? (
             <p className="mt-4 text-sm text-slate-700" role="status">
-              No hay correos para {search.typed.trim().toLowerCase()} en los últimos {SENT_MAIL_KEPT_DAYS} días.
+              No hay correos para {search.typed.trim().toLowerCase()} en los últimos {keptDays} días.
             </p>
           ) : (
             <SentMailList mail={search.found} />
