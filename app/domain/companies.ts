@@ -11,7 +11,7 @@ import { formatCount } from "./format";
 export const INVITATION_DAYS = 7;
 export const INVITATION_TTL_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
-export const SEAT_KINDS = ["grant", "purchase", "enrolment", "invitation", "revocation", "removal", "refund"] as const;
+export const SEAT_KINDS = ["grant", "purchase", "enrolment", "invitation", "revocation", "removal", "refund", "renewal"] as const;
 export type SeatKind = (typeof SEAT_KINDS)[number];
 export const SEAT_KIND_LABELS: Record<SeatKind, string> = {
   grant: "Asignación del administrador",
@@ -21,6 +21,7 @@ export const SEAT_KIND_LABELS: Record<SeatKind, string> = {
   revocation: "Invitación revocada",
   removal: "Inscripción eliminada por el administrador",
   refund: "Reembolso",
+  renewal: "Renovación",
 };
 
 /** The most seats one grant or one purchase may add (a typo of 10 000 seats is refused). */

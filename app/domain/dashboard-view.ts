@@ -18,7 +18,10 @@ export interface DashboardCourseView {
   lessonsTotal: number;
   /** The lesson 'Continuar' opens; null when nothing is left (or in the admin view). */
   next: { id: number; title: string } | null;
-  certificate: { code: string; pdfPath: string } | null;
+  /** The live cycle's certificate, with today's state and, when it is due (docs/certificate-validity.md), where to renew it. */
+  certificate: { code: string; pdfPath: string; verifyPath?: string; stateLabel?: string; expiring?: boolean; renewPath?: string | null } | null;
+  /** Certificates of the course's earlier, renewed cycles, newest first: still verifiable. */
+  earlierCertificates?: { code: string; pdfPath: string; verifyPath: string; issuedOn: string; stateLabel: string; renewed: true }[];
   status: "published" | "draft";
   students: number;
   certificates: number;

@@ -41,6 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Today's state, from the academy's clock: a QR scanned years later says "vencido", never "válido".
     state: certificateState(cert, chileDay(now())),
     kind: cert.kind,
+    renewed: cert.renewed,
     practical:
       cert.kind === "theory_practice" && cert.skills
         ? {

@@ -11,7 +11,7 @@ import { parseForm } from "~/domain/form-parse";
 import { isAdmin } from "~/domain/permissions";
 import { getPublishedCourse } from "~/server/catalogue/courses.server";
 import { parseId } from "~/domain/ids";
-import { findEnrolment } from "~/server/learning/enrolments.server";
+import { learnerRenewal } from "~/server/renewal/renewal.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { checkout, findOpenTransferOrder } from "~/server/commerce/orders/checkout.server";
 import { orderPath } from "~/server/commerce/orders/order-state.server";
@@ -32,14 +32,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw redirect("/cursos");
   if (isAdmin(user)) throw redirect(courseContentPath(id));
-  const [found, modes, enrolled, openTransfer] = await Promise.all([
+  const [found, modes, renewal, openTransfer] = await Promise.all([
     getPublishedCourse(id),
     getSaleModes([id]),
-    findEnrolment(user.id, id),
+    learnerRenewal(user.id, id),
     findOpenTransferOrder(user.id, id),
   ]);
   if (!found) throw redirect("/cursos");
-  if (enrolled) throw redirect(courseContentPath(id));
+  // Enrolled already: the checkout is the renewal's when the certificate is due (docs/certificate-validity.md).
+  if (renewal.kind === "refused") throw redirect(courseContentPath(id));
   if (modes.get(id) !== "paid") throw redirect(`/cursos/${id}`);
   const c = found.course;
   const includes = [
@@ -47,11 +48,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     `${c.hoursLabel} de estudio`,
     c.modality,
     "Evaluación final con reintentos",
-    "Certificado con código de verificación al completar el curso",
+    renewal.kind === "renewable" ? "Certificado nuevo al aprobar; el anterior sigue verificable como renovado" : "Certificado con código de verificación al completar el curso",
   ].filter(Boolean);
   return {
     course: { id: c.id, title: c.title, priceLabel: c.priceLabel, category: c.category, level: c.level, includes },
     openTransfer: openTransfer ? orderPath(openTransfer) : null,
+    renewal: renewal.kind === "renewable",
     buyerEmail: user.email,
     taxDocuments: taxDocumentsEnabled(),
   };

@@ -17,7 +17,7 @@ import path from "node:path";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../platform/db/client.server";
 import { db } from "../platform/db/client.server";
-import { asset, course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, question } from "../platform/db/schema";
+import { asset, course, courseModule, enrolment, enrolmentCycleLesson, examAttempt, lesson, lessonCompletion, question } from "../platform/db/schema";
 import {
   catalogueDetails,
   catalogueKeys,
@@ -146,8 +146,10 @@ export async function refreshCourseInTx(tx: DbOrTx, c: CatalogueCourse, version 
   if (gone.length > 0) {
     const ids = gone.map((g) => g.id);
     const [done] = await tx.select({ n: sql<number>`count(*)::int` }).from(lessonCompletion).where(inArray(lessonCompletion.lessonId, ids));
+    // Lessons completed in a renewed cycle are history too.
+    const [before] = await tx.select({ n: sql<number>`count(*)::int` }).from(enrolmentCycleLesson).where(inArray(enrolmentCycleLesson.lessonId, ids));
     const [tried] = await tx.select({ n: sql<number>`count(*)::int` }).from(examAttempt).where(inArray(examAttempt.lessonId, ids));
-    if (Number(done?.n ?? 0) + Number(tried?.n ?? 0) > 0) {
+    if (Number(done?.n ?? 0) + Number(before?.n ?? 0) + Number(tried?.n ?? 0) > 0) {
       const keys = storedKeys(c, stored).filter((_, i) => gone.includes(stored[i]!));
       return {
         courseId: c.id,

@@ -2,7 +2,7 @@
 // verifiable by anyone through their code; the PDF is for the holder and admins.
 import { isAdmin } from "~/domain/permissions";
 import crypto from "node:crypto";
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "../platform/audit.server";
 import { withoutControlChars } from "~/domain/plain-text";
 import { db, type DbOrTx } from "../platform/db/client.server";
@@ -47,6 +47,10 @@ export interface Certificate {
   /** 'theory', or 'theory_practice' once an instructor signed off the in-person skills session. */
   kind: string;
   skills: CertificateSkills | null;
+  /** The enrolment's cycle it closed (1 for the first). */
+  cycle: number;
+  /** Its holder renewed the course afterwards: a later cycle began. Still verifiable; shown as "renovado". */
+  renewed: boolean;
   verifyPath: string;
   pdfPath: string;
 }
@@ -67,13 +71,16 @@ const columns = {
   revokedAt: certificate.revokedAt,
   kind: certificate.kind,
   skills: certificate.skills,
+  cycle: certificate.cycle,
+  liveCycle: enrolment.cycle,
 };
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectCertificates>["execute"]>>[number];
 
-function toCertificate(row: Row): Certificate {
+function toCertificate({ liveCycle, ...row }: Row): Certificate {
   return {
     ...row,
+    renewed: row.cycle < liveCycle,
     displayCode: formatCertificateCode(row.code),
     verifyPath: certificatePath(row.code),
     pdfPath: certificatePdfPath(row.code),
@@ -84,9 +91,12 @@ function selectCertificates(tx: DbOrTx) {
   return tx.select(columns).from(certificate).innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId));
 }
 
+/** The certificate of an enrolment's live cycle, for a join from enrolment (none while a renewed cycle is studied). */
+export const liveCycleCertificate = and(eq(certificate.enrolmentId, enrolment.id), eq(certificate.cycle, enrolment.cycle));
+
 /**
- * Issues the enrolment's certificate if it has none, inside the caller's (completing) transaction.
- * Safe to call again or concurrently: the unique enrolment_id keeps one certificate, and every caller
+ * Issues the certificate of the enrolment's live cycle if it has none, inside the caller's (completing) transaction.
+ * Safe to call again or concurrently: the unique (enrolment_id, cycle) keeps one certificate, and every caller
  * gets its code. `created` is true only for the call that issued it, so only that one should notify.
  * Returns null when the enrolment does not exist.
  */
@@ -102,6 +112,7 @@ export async function issueCertificateForEnrolment(
       courseTitle: course.title,
       validityMonths: course.validityMonths,
       completedAt: enrolment.completedAt,
+      cycle: enrolment.cycle,
     })
     .from(enrolment)
     .innerJoin(user, eq(user.id, enrolment.userId))
@@ -125,6 +136,7 @@ export async function issueCertificateForEnrolment(
       .values({
         code: generateCertificateCode(crypto.randomBytes),
         enrolmentId,
+        cycle: source.cycle,
         holderName: source.holderName.trim(),
         holderRut: source.holderRut,
         courseTitle: source.courseTitle,
@@ -138,7 +150,7 @@ export async function issueCertificateForEnrolment(
     const [existing] = await tx
       .select({ code: certificate.code })
       .from(certificate)
-      .where(eq(certificate.enrolmentId, enrolmentId))
+      .where(and(eq(certificate.enrolmentId, enrolmentId), eq(certificate.cycle, source.cycle)))
       .limit(1);
     if (existing) return { code: existing.code, created: false };
   }
@@ -195,14 +207,14 @@ export async function certificateRevocation(id: number, tx: DbOrTx = db()): Prom
 
 /**
  * An instructor signed off the learner's in-person skills session (docs/decisions.md F2): the enrolment's
- * certificate becomes teórico-práctico, with what was assessed, by whom, where and when. Inside the sign-off's
- * transaction. Returns the certificate's code, or null when the enrolment has none.
+ * certificate of its live cycle becomes teórico-práctico, with what was assessed, by whom, where and when. Inside the
+ * sign-off's transaction. Returns the certificate's code, or null when the live cycle has none.
  */
 export async function addSkillsToCertificate(tx: DbOrTx, enrolmentId: number, skills: CertificateSkills): Promise<string | null> {
   const [row] = await tx
     .update(certificate)
     .set({ kind: "theory_practice", skills })
-    .where(eq(certificate.enrolmentId, enrolmentId))
+    .where(and(eq(certificate.enrolmentId, enrolmentId), sql`${certificate.cycle} = (select ${enrolment.cycle} from ${enrolment} where ${enrolment.id} = ${enrolmentId})`))
     .returning({ code: certificate.code });
   return row?.code ?? null;
 }
@@ -223,13 +235,13 @@ export async function listCertificatesForUser(userId: string, tx: DbOrTx = db())
   return rows.map(toCertificate);
 }
 
-/** Certificates of the given enrolments, keyed by enrolment id (admin enrolment list). */
+/** The live cycle's certificate of the given enrolments, keyed by enrolment id (admin enrolment list). */
 export async function getCertificatesForEnrolments(
   enrolmentIds: number[],
   tx: DbOrTx = db(),
 ): Promise<Map<number, Certificate>> {
   if (enrolmentIds.length === 0) return new Map();
-  const rows = await selectCertificates(tx).where(inArray(certificate.enrolmentId, enrolmentIds));
+  const rows = await selectCertificates(tx).where(and(inArray(certificate.enrolmentId, enrolmentIds), eq(certificate.cycle, enrolment.cycle)));
   return new Map(rows.map((r) => [r.enrolmentId, toCertificate(r)]));
 }
 

@@ -42,6 +42,8 @@ export async function queueDueCertificateReminders(batchSize = REMINDER_BATCH): 
       const rows = await tx
         .select({ id: certificate.id, validUntil: certificate.validUntil, companyId: companyEnrolment.companyId })
         .from(certificate)
+        // Only the live cycle's: a certificate whose holder already renewed needs no reminder.
+        .innerJoin(enrolment, and(eq(enrolment.id, certificate.enrolmentId), eq(enrolment.cycle, certificate.cycle)))
         .leftJoin(companyEnrolment, eq(companyEnrolment.enrolmentId, certificate.enrolmentId))
         .where(
           and(
@@ -129,13 +131,15 @@ export async function certificateExpiryMailFor(certificateId: number): Promise<M
       courseId: enrolment.courseId,
       email: user.email,
       name: user.name,
+      renewed: sql<boolean>`${enrolment.cycle} > ${certificate.cycle}`,
     })
     .from(certificate)
     .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
     .innerJoin(user, eq(user.id, enrolment.userId))
     .where(eq(certificate.id, certificateId))
     .limit(1);
-  if (!row || !row.validUntil || row.revokedAt || row.withheld) return null;
+  // Rendered when delivered: one renewed (or revoked) meanwhile is not sent.
+  if (!row || !row.validUntil || row.revokedAt || row.withheld || row.renewed) return null;
   const content = await renderMail(
     {
       kind: "certificateExpiry",
@@ -165,6 +169,7 @@ export async function certificateExpiryDigestFor(companyId: number, userId: stri
     .select({ name: user.name, courseTitle: course.title, validUntil: certificate.validUntil })
     .from(certificate)
     .innerJoin(companyEnrolment, and(eq(companyEnrolment.enrolmentId, certificate.enrolmentId), eq(companyEnrolment.companyId, companyId)))
+    .innerJoin(enrolment, and(eq(enrolment.id, certificate.enrolmentId), eq(enrolment.cycle, certificate.cycle)))
     .innerJoin(course, eq(course.id, companyEnrolment.courseId))
     .innerJoin(user, eq(user.id, companyEnrolment.userId))
     .where(and(inArray(certificate.id, certificateIds), isNull(certificate.revokedAt), isNotNull(certificate.validUntil), eq(certificate.holderWithheld, false)))

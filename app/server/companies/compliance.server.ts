@@ -2,7 +2,8 @@
 // of the worker's certificate. Only what came through the company counts (company_enrolment): a worker the company
 // no longer has is absent, and what a worker studies on their own is never shown to the company. Two queries
 // whatever the company's size (its courses; every cell of its workers), classified in memory by the domain rule.
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { renewalEligibility } from "~/domain/renewal";
 import { chileDay, parseIsoDay } from "~/domain/chile-time";
 import {
   COMPLIANCE_LABELS,
@@ -17,7 +18,7 @@ import { formatDate } from "~/domain/format";
 import { formatRut } from "~/domain/rut";
 import { renderNominaPdf } from "../certificates/nomina-pdf.server";
 import { db } from "../platform/db/client.server";
-import { certificate, companyEnrolment, course, user } from "../platform/db/schema";
+import { certificate, companyEnrolment, course, enrolment, user } from "../platform/db/schema";
 import { env } from "../platform/env.server";
 import { now } from "../platform/clock.server";
 import { writeXlsx } from "../platform/spreadsheets/xlsx-writer.server";
@@ -35,9 +36,14 @@ export interface ComplianceCell {
   validUntil: string | null;
   /** Canonical certificate code, when there is a certificate. */
   code: string | null;
+  /** The worker already renewed: a new cycle is being studied, and this is the earlier certificate (it still counts). */
+  renewing: boolean;
+  /** Its certificate is due for renewal (docs/certificate-validity.md, "Renewal"), and no renewal has begun. */
+  renewable: boolean;
 }
 
 export interface ComplianceWorker {
+  userId: string;
   name: string;
   rut: string | null;
   /** By course id; a course without an entry is "sin curso". */
@@ -54,7 +60,7 @@ export interface ComplianceMatrix {
   truncated: boolean;
 }
 
-const SIN_CURSO: ComplianceCell = { state: "sin-curso", validUntil: null, code: null };
+const SIN_CURSO: ComplianceCell = { state: "sin-curso", validUntil: null, code: null, renewing: false, renewable: false };
 export const cellOf = (w: ComplianceWorker, courseId: number): ComplianceCell => w.cells.get(courseId) ?? SIN_CURSO;
 
 const byName = new Intl.Collator("es", { sensitivity: "base", numeric: true });
@@ -83,24 +89,41 @@ export async function complianceMatrix(companyId: number, at: Date = now()): Pro
         code: certificate.code,
         validUntil: certificate.validUntil,
         revokedAt: certificate.revokedAt,
+        certCycle: certificate.cycle,
+        liveCycle: enrolment.cycle,
       })
       .from(companyEnrolment)
       .innerJoin(user, eq(user.id, companyEnrolment.userId))
-      .leftJoin(certificate, eq(certificate.enrolmentId, companyEnrolment.enrolmentId))
+      .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
+      // The live cycle's certificate, and the one before it: while a renewal is studied, the earlier one still counts.
+      .leftJoin(certificate, and(eq(certificate.enrolmentId, companyEnrolment.enrolmentId), gte(certificate.cycle, sql`${enrolment.cycle} - 1`)))
       .where(eq(companyEnrolment.companyId, companyId))
       .limit(MAX_CELLS + 1),
   ]);
   const truncated = rows.length > MAX_CELLS;
-  const classify = complianceClassifier(chileDay(at));
+  const today = chileDay(at);
+  const classify = complianceClassifier(today);
   const byUser = new Map<string, ComplianceWorker>();
+  const cycleOfCell = new Map<string, number>();
   for (const r of rows.slice(0, MAX_CELLS)) {
     let w = byUser.get(r.userId);
     if (!w) {
-      w = { name: r.name, rut: r.rut, cells: new Map() };
+      w = { userId: r.userId, name: r.name, rut: r.rut, cells: new Map() };
       byUser.set(r.userId, w);
     }
+    // Two rows for an enrolment whose renewed cycle has its certificate too: the newest wins.
+    const key = `${r.userId}:${r.courseId}`;
+    if (r.certCycle !== null && (cycleOfCell.get(key) ?? 0) > r.certCycle) continue;
+    if (r.certCycle !== null) cycleOfCell.set(key, r.certCycle);
     const cert = r.code ? { validUntil: r.validUntil, revokedAt: r.revokedAt } : null;
-    w.cells.set(r.courseId, { state: classify({ enrolled: true, certificate: cert }), validUntil: r.code ? r.validUntil : null, code: r.code });
+    const renewing = r.certCycle !== null && r.certCycle < r.liveCycle;
+    w.cells.set(r.courseId, {
+      state: classify({ enrolled: true, certificate: cert }),
+      validUntil: r.code ? r.validUntil : null,
+      code: r.code,
+      renewing,
+      renewable: !renewing && renewalEligibility(cert, today).ok,
+    });
   }
   const workers = [...byUser.values()].sort((a, b) => byName.compare(a.name, b.name) || (a.rut ?? "").localeCompare(b.rut ?? ""));
   const counts = new Map<number, Record<ComplianceState, number>>();
@@ -133,15 +156,25 @@ export async function currentCertificateHolders(companyId: number, courseId: num
       code: certificate.code,
       validUntil: certificate.validUntil,
       withheld: certificate.holderWithheld,
+      enrolmentId: certificate.enrolmentId,
+      cycle: certificate.cycle,
     })
     .from(companyEnrolment)
     .innerJoin(user, eq(user.id, companyEnrolment.userId))
     .innerJoin(certificate, eq(certificate.enrolmentId, companyEnrolment.enrolmentId))
     .where(and(eq(companyEnrolment.companyId, companyId), eq(companyEnrolment.courseId, courseId), isNull(certificate.revokedAt)))
+    .orderBy(desc(certificate.cycle))
     .limit(MAX_CELLS);
   const classify = complianceClassifier(chileDay(at));
+  // One line per worker: a renewed worker's newest current certificate (the earlier one may still count too).
+  const listed = new Set<number>();
   return rows
     .filter((r) => !r.withheld && isCurrent(classify({ enrolled: true, certificate: { validUntil: r.validUntil, revokedAt: null } })))
+    .filter((r) => {
+      if (listed.has(r.enrolmentId)) return false;
+      listed.add(r.enrolmentId);
+      return true;
+    })
     .map((r) => ({ name: r.name, rut: r.holderRut ?? r.accountRut, code: r.code, validUntil: r.validUntil }))
     .sort((a, b) => byName.compare(a.name, b.name) || a.code.localeCompare(b.code));
 }

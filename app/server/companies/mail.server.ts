@@ -32,6 +32,8 @@ export interface CompanyEnrolmentMail extends Addressee {
   course: CourseRef;
   /** Where the worker starts (usually the course's first lesson). */
   startPath: string;
+  /** The company renewed the worker's certificate: a new cycle of a course they had completed. */
+  renewal?: boolean;
 }
 
 export interface CompanyManagerInvitationMail extends Addressee {
@@ -80,6 +82,21 @@ export function companyInvitation(m: CompanyInvitationMail, ctx: MailContext): M
 }
 
 export function companyEnrolment(m: CompanyEnrolmentMail, ctx: MailContext): MailContent {
+  if (m.renewal) {
+    return {
+      subject: `${m.companyName} renovó tu curso ${m.course.title}`,
+      preview: `Tu empresa te inscribió de nuevo en ${m.course.title} para renovar tu certificado.`,
+      heading: "Tu empresa renovó tu curso",
+      greeting: greeting(m.name),
+      blocks: [
+        p(strong(m.companyName), " te inscribió de nuevo en el curso ", strong(m.course.title), " para renovar tu certificado. Empiezas con el avance en cero y, al aprobar, recibirás un certificado nuevo."),
+        { type: "button", label: "Empezar la renovación", href: ctx.url(m.startPath) },
+        p("Tu certificado anterior sigue siendo verificable y cuenta hasta su fecha de vencimiento."),
+        note("¿No esperabas esta inscripción? Consulta con tu empresa o escríbenos a ", emailLink(), "."),
+      ],
+      reason: `Recibes este correo porque ${m.companyName} te inscribió en un curso de ${site.name}.`,
+    };
+  }
   return {
     subject: `${m.companyName} te inscribió en ${m.course.title}`,
     preview: `Tu empresa te inscribió en ${m.course.title}. Ya puedes empezar.`,

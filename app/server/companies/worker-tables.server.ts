@@ -1,6 +1,7 @@
 // The tables a company's manager reads (docs/decisions.md E2): only enrolments and invitations that came through
 // the company.
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { liveCycleCertificate } from "../certificates/certificates.server";
 import { invitationState, type InvitationState } from "~/domain/companies";
 import { formatCertificateCode } from "~/domain/certificate-code";
 import { learnerProgress } from "~/domain/progress";
@@ -56,14 +57,14 @@ export async function listCompanyWorkers(companyId: number, courseId: number): P
       completedAt: enrolment.completedAt,
       certificateCode: certificate.code,
       lastLesson: sql<Date | null>`(select max(${lessonCompletion.completedAt}) from ${lessonCompletion} where ${lessonCompletion.enrolmentId} = ${enrolment.id})`,
-      lastExam: sql<Date | null>`(select max(${examAttempt.submittedAt}) from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.lessonId} in (${examOfCourse}))`,
-      attempts: sql<number>`(select count(*)::int from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.submittedAt} is not null and ${examAttempt.lessonId} in (${examOfCourse}))`,
-      bestScore: sql<number | null>`(select max(${examAttempt.score}) from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.submittedAt} is not null and ${examAttempt.lessonId} in (${examOfCourse}))`,
+      lastExam: sql<Date | null>`(select max(${examAttempt.submittedAt}) from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.endedCycle} is null and ${examAttempt.lessonId} in (${examOfCourse}))`,
+      attempts: sql<number>`(select count(*)::int from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.endedCycle} is null and ${examAttempt.submittedAt} is not null and ${examAttempt.lessonId} in (${examOfCourse}))`,
+      bestScore: sql<number | null>`(select max(${examAttempt.score}) from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.endedCycle} is null and ${examAttempt.submittedAt} is not null and ${examAttempt.lessonId} in (${examOfCourse}))`,
     })
     .from(companyEnrolment)
     .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
     .innerJoin(user, eq(user.id, companyEnrolment.userId))
-    .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
+    .leftJoin(certificate, liveCycleCertificate)
     .where(and(eq(companyEnrolment.companyId, companyId), eq(companyEnrolment.courseId, courseId)))
     .orderBy(asc(user.name), asc(enrolment.id))
     .limit(10_000);

@@ -61,7 +61,7 @@ async function submittedAttempts(database: Pick<ReturnType<typeof db>, "select">
   const rows = await database
     .select({ passed: examAttempt.passed, submittedAt: examAttempt.submittedAt })
     .from(examAttempt)
-    .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNotNull(examAttempt.submittedAt)));
+    .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNull(examAttempt.endedCycle), isNotNull(examAttempt.submittedAt)));
   return rows.map((r) => ({ passed: Boolean(r.passed), submittedAt: r.submittedAt! }));
 }
 
@@ -77,12 +77,12 @@ export async function getExamIntro(userId: string, lessonId: number, lessonsLeft
         passed: examAttempt.passed,
       })
       .from(examAttempt)
-      .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNotNull(examAttempt.submittedAt)))
+      .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNull(examAttempt.endedCycle), isNotNull(examAttempt.submittedAt)))
       .orderBy(asc(examAttempt.attemptNumber)),
     db()
       .select({ id: examAttempt.id, draft: examAttempt.draftAnswers })
       .from(examAttempt)
-      .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNull(examAttempt.submittedAt)))
+      .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNull(examAttempt.endedCycle), isNull(examAttempt.submittedAt)))
       .orderBy(desc(examAttempt.id))
       .limit(1),
   ]);
@@ -138,7 +138,7 @@ async function submittedCount(database: Pick<ReturnType<typeof db>, "select">, u
   const [row] = await database
     .select({ n: sql<number>`count(*)::int` })
     .from(examAttempt)
-    .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNotNull(examAttempt.submittedAt)));
+    .where(and(eq(examAttempt.userId, userId), eq(examAttempt.lessonId, lessonId), isNull(examAttempt.endedCycle), isNotNull(examAttempt.submittedAt)));
   return Number(row?.n ?? 0);
 }
 
@@ -189,7 +189,7 @@ export async function startExamAttempt(options: {
       const [open] = await tx
         .select({ id: examAttempt.id })
         .from(examAttempt)
-        .where(and(eq(examAttempt.userId, options.user.id), eq(examAttempt.lessonId, options.lessonId), isNull(examAttempt.submittedAt)))
+        .where(and(eq(examAttempt.userId, options.user.id), eq(examAttempt.lessonId, options.lessonId), isNull(examAttempt.endedCycle), isNull(examAttempt.submittedAt)))
         .orderBy(desc(examAttempt.id))
         .limit(1);
       if (open) return { ok: true, attemptId: open.id };
@@ -252,7 +252,7 @@ export async function getAttemptView(options: { userId: string; lessonId: number
     .select()
     .from(examAttempt)
     .where(
-      and(eq(examAttempt.id, options.attemptId), eq(examAttempt.userId, options.userId), eq(examAttempt.lessonId, options.lessonId)),
+      and(eq(examAttempt.id, options.attemptId), eq(examAttempt.userId, options.userId), eq(examAttempt.lessonId, options.lessonId), isNull(examAttempt.endedCycle)),
     )
     .limit(1);
   if (!attempt) return null;
@@ -334,7 +334,8 @@ export async function saveExamAnswer(options: {
   const option = typeof options.option === "string" && /^\d{1,2}$/.test(options.option) ? Number(options.option) : null;
   if (!attemptId.success || !questionId.success || option === null) return { ok: false, status: 400, message: learningMessages.invalidRequest };
   const [attempt] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId.data)).limit(1);
-  if (!attempt || attempt.userId !== options.user.id || attempt.lessonId !== options.lessonId) {
+  // An attempt of a renewed cycle is kept, not answered again.
+  if (!attempt || attempt.userId !== options.user.id || attempt.lessonId !== options.lessonId || attempt.endedCycle !== null) {
     return { ok: false, status: 403, message: learningMessages.attemptNotFound };
   }
   if (attempt.submittedAt) return { ok: false, status: 409, message: learningMessages.attemptAlreadySubmitted };
@@ -346,7 +347,7 @@ export async function saveExamAnswer(options: {
   const saved = await db()
     .update(examAttempt)
     .set({ draftAnswers: sql`coalesce(${examAttempt.draftAnswers}, '{}'::jsonb) || jsonb_build_object(${String(questionId.data)}::text, ${option}::int)` })
-    .where(and(eq(examAttempt.id, attempt.id), eq(examAttempt.userId, options.user.id), isNull(examAttempt.submittedAt)))
+    .where(and(eq(examAttempt.id, attempt.id), eq(examAttempt.userId, options.user.id), isNull(examAttempt.submittedAt), isNull(examAttempt.endedCycle)))
     .returning({ id: examAttempt.id });
   if (saved.length === 0) return { ok: false, status: 409, message: learningMessages.attemptAlreadySubmitted };
   return { ok: true };
@@ -399,7 +400,8 @@ export async function submitExamAttempt(options: {
   ]);
   if (!access.ok) return access;
   if (!attemptId.success) return { ok: false, status: 400, message: learningMessages.attemptNotFound };
-  if (!attempt || attempt.userId !== options.user.id || attempt.lessonId !== options.lessonId) {
+  // An attempt of a renewed cycle is kept, not answered again.
+  if (!attempt || attempt.userId !== options.user.id || attempt.lessonId !== options.lessonId || attempt.endedCycle !== null) {
     return { ok: false, status: 403, message: learningMessages.attemptNotFound };
   }
   if (attempt.submittedAt) return { ok: false, status: 409, message: learningMessages.attemptAlreadySubmitted };
@@ -429,7 +431,7 @@ export async function submitExamAttempt(options: {
       const nextNumber = tx
         .select({ n: sql<number>`coalesce(max(${numbered.attemptNumber}), 0) + 1` })
         .from(numbered)
-        .where(and(eq(numbered.userId, options.user.id), eq(numbered.lessonId, options.lessonId)));
+        .where(and(eq(numbered.userId, options.user.id), eq(numbered.lessonId, options.lessonId), isNull(numbered.endedCycle)));
       const updated = await tx
         .update(examAttempt)
         .set({
@@ -440,7 +442,7 @@ export async function submitExamAttempt(options: {
           // The academy's clock: the pause after failed attempts is counted from here.
           submittedAt: now(),
         })
-        .where(and(eq(examAttempt.id, attempt.id), isNull(examAttempt.submittedAt)))
+        .where(and(eq(examAttempt.id, attempt.id), isNull(examAttempt.submittedAt), isNull(examAttempt.endedCycle)))
         .returning({ id: examAttempt.id });
       if (updated.length === 0) throw new AlreadySubmitted();
       if (graded.passed && access.enrolmentId !== null) return completeLessonInTx(tx, access.enrolmentId, options.lessonId);

@@ -2,6 +2,7 @@
 // remove an enrolment, and the CSV export streamed in keyset batches (constant memory at any size).
 import { chileIsoDay } from "~/domain/chile-time";
 import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { liveCycleCertificate } from "../certificates/certificates.server";
 import { catalogueCopy } from "../catalogue/cache.server";
 import { db } from "../platform/db/client.server";
 import { certificate, course, enrolment, user } from "../platform/db/schema";
@@ -70,7 +71,7 @@ function selectEnrolments() {
     .from(enrolment)
     .innerJoin(user, eq(user.id, enrolment.userId))
     .innerJoin(course, eq(course.id, enrolment.courseId))
-    .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id));
+    .leftJoin(certificate, liveCycleCertificate);
 }
 
 export interface AdminEnrolmentRow {
@@ -200,7 +201,7 @@ export function enrolmentsCsvStream(filters: EnrolmentFilters): ReadableStream<U
         .from(enrolment)
         .innerJoin(user, eq(user.id, enrolment.userId))
         .innerJoin(course, eq(course.id, enrolment.courseId))
-        .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
+        .leftJoin(certificate, liveCycleCertificate)
         .where(and(filterConditions(filters), afterCursor(enrolment.enrolledAt, enrolment.id, cursor)))
         .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id))
         .limit(limit),

@@ -2,6 +2,7 @@
 // progress, the lessons they completed and when, every exam attempt with its answers, certificates, orders.
 import { roleOf } from "~/domain/permissions";
 import { asc, desc, eq, inArray } from "drizzle-orm";
+import { liveCycleCertificate } from "../certificates/certificates.server";
 import { ORDER_STATUS_LABELS, isOrderStatus } from "~/domain/commerce";
 import { certificatePath, formatCertificateCode } from "~/domain/certificate-code";
 import { formatDateTime } from "~/domain/format";
@@ -28,7 +29,7 @@ export async function getLearnerDetail(userId: string): Promise<LearnerDetail | 
       })
       .from(enrolment)
       .innerJoin(course, eq(course.id, enrolment.courseId))
-      .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
+      .leftJoin(certificate, liveCycleCertificate)
       .where(eq(enrolment.userId, userId))
       .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id)),
     db()

@@ -1,8 +1,9 @@
 // The dashboard (docs/product-spec.md §2 Dashboard, docs/decisions.md B3/B9): the learner's courses and stats, and
 // for admins every course with real student/certificate counts and the administration badges.
 // A handful of queries whatever the number of courses; large counts come from trigger-kept counters.
-import { percent } from "~/domain/format";
-import { asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { formatDate, percent } from "~/domain/format";
+import { and, asc, desc, eq, inArray, like, lt, or, sql } from "drizzle-orm";
+import { liveCycleCertificate } from "../certificates/certificates.server";
 import { catalogueCopy } from "../catalogue/cache.server";
 import { db, type DbOrTx } from "../platform/db/client.server";
 import { preparedStatement } from "../platform/db/prepared.server";
@@ -12,7 +13,11 @@ import { logger } from "../platform/logger.server";
 import { completedLessonIds } from "./enrolments.server";
 import { loadCourseOutline, type CourseOutline } from "./learning.server";
 import type { SessionUser } from "../accounts/session.server";
-import { certificatePdfPath, formatCertificateCode } from "~/domain/certificate-code";
+import { certificatePath, certificatePdfPath, formatCertificateCode } from "~/domain/certificate-code";
+import { certificateState, certificateStateLabel, EXPIRING_SOON_DAYS } from "~/domain/certificate-validity";
+import { chileDay, type Day } from "~/domain/chile-time";
+import { renewalEligibility } from "~/domain/renewal";
+import { now } from "../platform/clock.server";
 import type { AdminCountsView, DashboardCourseView, DashboardStatsView } from "~/domain/dashboard-view";
 import { isAdmin } from "~/domain/permissions";
 import { learnerProgress, nextLesson, type LearnerProgress } from "~/domain/progress";
@@ -116,12 +121,15 @@ const learnerRowsQuery = preparedStatement((database) =>
       ...courseCardColumns,
       enrolmentId: enrolment.id,
       completedAt: enrolment.completedAt,
+      cycle: enrolment.cycle,
       certificateCode: certificate.code,
+      validUntil: certificate.validUntil,
+      revokedAt: certificate.revokedAt,
       completedIds: completedLessonIds,
     })
     .from(enrolment)
     .innerJoin(course, eq(course.id, enrolment.courseId))
-    .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
+    .leftJoin(certificate, liveCycleCertificate)
     .where(eq(enrolment.userId, sql.placeholder("userId")))
     .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id))
     .prepare("dashboard_enrolments"),
@@ -180,8 +188,51 @@ async function learnerCourses(userId: string) {
   return { courses, stats };
 }
 
+/** The certificates of the learner's renewed cycles by course, newest first; no query when nothing was renewed. */
+async function earlierCertificatesOf(userId: string, rows: { cycle: number }[]) {
+  const byCourse = new Map<number, NonNullable<DashboardCourseView["earlierCertificates"]>>();
+  if (!rows.some((r) => r.cycle > 1)) return byCourse;
+  const earlier = await db()
+    .select({ courseId: enrolment.courseId, code: certificate.code, issuedAt: certificate.issuedAt, validUntil: certificate.validUntil, revokedAt: certificate.revokedAt })
+    .from(certificate)
+    .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
+    .where(and(eq(enrolment.userId, userId), lt(certificate.cycle, enrolment.cycle)))
+    .orderBy(desc(certificate.cycle));
+  const today = chileDay(now());
+  for (const c of earlier) {
+    const list = byCourse.get(c.courseId) ?? [];
+    list.push({
+      code: formatCertificateCode(c.code),
+      pdfPath: certificatePdfPath(c.code),
+      verifyPath: certificatePath(c.code),
+      issuedOn: formatDate(c.issuedAt),
+      stateLabel: certificateStateLabel(certificateState(c, today)),
+      renewed: true,
+    });
+    byCourse.set(c.courseId, list);
+  }
+  return byCourse;
+}
+
+/** The live certificate as a card shows it: today's state and, inside its renewal window, the way to renew. */
+function liveCertificateView(r: LearnerRow, today: Day): DashboardCourseView["certificate"] {
+  if (!r.certificateCode) return null;
+  const cert = { validUntil: r.validUntil, revokedAt: r.revokedAt };
+  const state = certificateState(cert, today);
+  return {
+    code: formatCertificateCode(r.certificateCode),
+    pdfPath: certificatePdfPath(r.certificateCode),
+    verifyPath: certificatePath(r.certificateCode),
+    stateLabel: certificateStateLabel(state),
+    expiring: state.kind === "vencido" || state.kind === "revocado" || (state.kind === "vigente" && state.daysLeft <= EXPIRING_SOON_DAYS),
+    renewPath: renewalEligibility(cert, today).ok ? `/cursos/${r.courseId}/comprar` : null,
+  };
+}
+
 async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promise<DashboardData> {
   const { courses, stats } = await learnerCourses(user.id);
+  const earlier = await earlierCertificatesOf(user.id, courses.map((c) => c.row));
+  const today = chileDay(now());
   return {
     isAdminView: false,
     stats,
@@ -202,8 +253,8 @@ async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promi
       lessonsDone: progress.lessonsDone,
       lessonsTotal: progress.lessonsTotal,
       next: next ? { id: next.id, title: next.title } : null,
-      certificate:
-        progress.completed && r.certificateCode ? { code: formatCertificateCode(r.certificateCode), pdfPath: certificatePdfPath(r.certificateCode) } : null,
+      certificate: progress.completed ? liveCertificateView(r, today) : null,
+      earlierCertificates: earlier.get(r.courseId) ?? [],
       status: "published",
       students: 0,
       certificates: 0,

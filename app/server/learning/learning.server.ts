@@ -9,6 +9,7 @@ import { asset, course, courseModule, enrolment, lesson, lessonCompletion } from
 import { findEnrolmentWithCompletions, type Enrolment } from "./enrolments.server";
 import { issueCertificateForEnrolment } from "../certificates/certificates.server";
 import { queueJob } from "../platform/outbox/outbox.server";
+import { now } from "../platform/clock.server";
 import { catalogueCache } from "../catalogue/cache.server";
 import type { SessionUser } from "../accounts/session.server";
 import { isAdmin } from "~/domain/permissions";
@@ -222,7 +223,8 @@ export async function completeLessonInTx(tx: Tx, enrolmentId: number, lessonId: 
   const newlyCompleted = progress.completed && !locked.completedAt;
   await tx
     .update(enrolment)
-    .set({ ...storedProgress(progress), ...(newlyCompleted ? { completedAt: new Date() } : {}) })
+    // The academy's clock: the day of completion is the certificate's day of issue, and it fixes its validity.
+    .set({ ...storedProgress(progress), ...(newlyCompleted ? { completedAt: now() } : {}) })
     .where(eq(enrolment.id, enrolmentId));
 
   let certificateCode: string | null = null;

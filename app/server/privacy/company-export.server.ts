@@ -3,6 +3,7 @@
 // courses the company enrolled them in. A worker whose processing is blocked (a pending rectification, deletion,
 // opposition or blocking request) appears without their personal data; an erased worker does not appear.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { liveCycleCertificate } from "../certificates/certificates.server";
 import { Zip } from "fflate";
 import { CSV_BOM, csvRow } from "~/domain/csv";
 import { BLOCKING_KINDS } from "~/domain/privacy";
@@ -35,7 +36,7 @@ export async function companyWorkersRows(companyId: number) {
     .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
     .innerJoin(user, eq(user.id, companyEnrolment.userId))
     .innerJoin(course, eq(course.id, companyEnrolment.courseId))
-    .leftJoin(certificate, eq(certificate.enrolmentId, enrolment.id))
+    .leftJoin(certificate, liveCycleCertificate)
     .where(and(eq(companyEnrolment.companyId, companyId), isNull(user.deletedAt)))
     .orderBy(asc(user.name), asc(course.title));
   return rows.map((r) => {

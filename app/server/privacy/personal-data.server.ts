@@ -169,8 +169,25 @@ export const PERSONAL_DATA: TableRule[] = [
     erase: [{ do: "delete" }],
   },
   {
+    // A renewed cycle as it stood (docs/certificate-validity.md, "Renewal"): goes and stays with its enrolment.
+    table: t.enrolmentCycle,
+    columns: cols({ link: "enrolment_id certificate_id order_id", personal: "progress completed_at modules_done exam_passed", actor: "by_user_id", none: "cycle enrolled_at ended_at renewed_via company_id" }),
+    about: ofEnrolments(t.enrolmentCycle.enrolmentId),
+    exportAs: "ciclos-anteriores",
+    // A renewed cycle always ended with a certificate, so its enrolment is always one kept (see enrolment below).
+    erase: [{ do: "keep", item: "Ciclos anteriores de cursos renovados (con su certificado)", reason: KEEP.certificate }],
+  },
+  {
+    table: t.enrolmentCycleLesson,
+    columns: cols({ link: "enrolment_id", none: "cycle lesson_id completed_at" }),
+    about: ofEnrolments(t.enrolmentCycleLesson.enrolmentId),
+    exportAs: "lecciones-de-ciclos-anteriores",
+    why: "Las lecciones completadas en un ciclo anterior: se borran con la inscripción (on delete cascade) o quedan con la que tiene certificado.",
+    erase: [],
+  },
+  {
     table: t.examAttempt,
-    columns: cols({ link: "user_id", personal: "answers draft_answers score passed", none: "id lesson_id attempt_number question_ids option_order started_at submitted_at" }),
+    columns: cols({ link: "user_id", personal: "answers draft_answers score passed", none: "id lesson_id attempt_number question_ids option_order started_at submitted_at ended_cycle" }),
     about: byUser(t.examAttempt.userId),
     exportAs: "intentos-de-examen",
     erase: [{ do: "delete" }],
@@ -179,7 +196,7 @@ export const PERSONAL_DATA: TableRule[] = [
     table: t.certificate,
     // skills: what the relator assessed, with the relator's name and credential, as printed (docs/skills-sessions.md).
     // revoked_reason: why the academy revoked it (free text that may describe the holder); kept with the certificate.
-    columns: cols({ personal: "holder_name holder_rut revoked_reason skills", link: "enrolment_id", actor: "revoked_by", none: "id code course_title hours issued_at holder_withheld valid_until revoked_at kind" }),
+    columns: cols({ personal: "holder_name holder_rut revoked_reason skills", link: "enrolment_id", actor: "revoked_by", none: "id code course_title hours issued_at holder_withheld valid_until revoked_at kind cycle" }),
     about: ofEnrolments(t.certificate.enrolmentId),
     exportAs: "certificados",
     erase: [{ do: "keep", item: "Certificados emitidos", reason: KEEP.certificate, set: () => ({ holderWithheld: true }) }],
@@ -224,7 +241,7 @@ export const PERSONAL_DATA: TableRule[] = [
   },
   {
     table: t.enrolment,
-    columns: cols({ link: "user_id", personal: "progress completed_at modules_done exam_passed", none: "id course_id enrolled_at last_lesson_id" }),
+    columns: cols({ link: "user_id", personal: "progress completed_at modules_done exam_passed", none: "id course_id enrolled_at last_lesson_id cycle" }),
     about: byUser(t.enrolment.userId),
     exportAs: "inscripciones",
     erase: [

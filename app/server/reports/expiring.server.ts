@@ -29,7 +29,8 @@ export async function expiringCertificates(days: number, at: Date = now()): Prom
       certificates: count(),
     })
     .from(certificate)
-    .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
+    // A renewed certificate is no longer one to renew: only each enrolment's live cycle counts.
+    .innerJoin(enrolment, and(eq(enrolment.id, certificate.enrolmentId), eq(enrolment.cycle, certificate.cycle)))
     .innerJoin(course, eq(course.id, enrolment.courseId))
     .leftJoin(companyEnrolment, eq(companyEnrolment.enrolmentId, certificate.enrolmentId))
     .leftJoin(company, eq(company.id, companyEnrolment.companyId))

@@ -20,6 +20,8 @@ export interface PublicCertificate {
   /** 'theory', or 'theory_practice' with what the instructor assessed, who (credential), where and when. */
   kind?: string;
   practical?: { assessed: string[]; instructor: string; credential: string; place: string; date: string } | null;
+  /** Its holder renewed the course afterwards (docs/certificate-validity.md, "Renewal"); it still counts until its date. */
+  renewed?: boolean;
 }
 
 // How each state looks: the verdict first, in words and colour, so a QR scanned years later cannot pass for valid.
@@ -94,6 +96,14 @@ export function CertificateDetails({ certificate }: { certificate: PublicCertifi
           <dd className={`mt-1 font-semibold ${valid ? "text-emerald-800" : look.text}`} data-testid="estado-certificado">
             {certificateStateLabel(certificate.state)}
           </dd>
+          {certificate.renewed ? (
+            <dd className="mt-2 text-sm text-slate-700" data-testid="certificado-renovado">
+              <span className="mr-2 inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-bold text-slate-800 ring-1 ring-inset ring-slate-300">
+                Renovado
+              </span>
+              Su titular volvió a hacer el curso para renovarlo. Este certificado sigue siendo auténtico, con el estado que se indica arriba.
+            </dd>
+          ) : null}
         </div>
         <div className="sm:col-span-2">
           <dt className="text-xs font-bold uppercase tracking-wide text-slate-600">Código</dt>

@@ -17,6 +17,7 @@ export function CheckoutView({
   openTransfer,
   buyerEmail,
   taxDocuments,
+  renewal = false,
   actionData,
 }: {
   course: { id: number; title: string; priceLabel: string; category: string; level: string; includes: string[] };
@@ -24,6 +25,8 @@ export function CheckoutView({
   buyerEmail: string;
   /** Whether sales get a boleta or factura: then the buyer says which. */
   taxDocuments: boolean;
+  /** The buyer holds a certificate due for renewal: this purchase starts the course's next cycle. */
+  renewal?: boolean;
   actionData?: CheckoutActionData;
 }) {
   const busy = usePosting();
@@ -38,8 +41,14 @@ export function CheckoutView({
             ← Volver al curso
           </Link>
         </p>
-        <h1 className="mt-3 text-3xl font-bold text-ink">Comprar curso</h1>
+        <h1 className="mt-3 text-3xl font-bold text-ink">{renewal ? "Renovar certificado" : "Comprar curso"}</h1>
         <p className="mt-1 text-slate-600">Revisa tu compra y elige cómo pagar. El comprobante llegará a {buyerEmail}.</p>
+        {renewal ? (
+          <p role="note" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-ink">
+            Al pagar empiezas el curso de nuevo, con el avance en cero, y al aprobarlo recibes un certificado nuevo. Tu certificado
+            actual queda en tu historial, verificable y marcado como renovado, y cuenta hasta su fecha de vencimiento.
+          </p>
+        ) : null}
 
         {openTransfer ? (
           <p role="status" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">

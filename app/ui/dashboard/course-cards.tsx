@@ -89,8 +89,52 @@ export function LearnerCourseCard({ course }: { course: DashboardCourseView }) {
             Descargar certificado
           </a>
         ) : null}
+        {course.certificate?.renewPath ? (
+          <Link to={course.certificate.renewPath} className={secondaryButton} aria-label={`Renovar certificado de ${course.title}`}>
+            Renovar certificado
+          </Link>
+        ) : null}
       </div>
+      <CertificateHistory course={course} />
     </CardShell>
+  );
+}
+
+/** The live certificate's state today and the certificates of earlier, renewed cycles: each still verifiable. */
+function CertificateHistory({ course }: { course: DashboardCourseView }) {
+  const live = course.certificate;
+  const earlier = course.earlierCertificates ?? [];
+  if (!live?.stateLabel && earlier.length === 0) return null;
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-3 text-sm">
+      {live?.stateLabel && live.verifyPath ? (
+        <p className={live.expiring ? "font-semibold text-amber-900" : "text-slate-700"}>
+          Certificado{" "}
+          <Link to={live.verifyPath} className="font-mono underline underline-offset-2">
+            {live.code}
+          </Link>
+          : {live.stateLabel}
+        </p>
+      ) : null}
+      {earlier.length > 0 ? (
+        <>
+          <h4 className="mt-2 font-semibold text-slate-700">Certificados anteriores</h4>
+          <ul className="mt-1 space-y-1 text-slate-700">
+            {earlier.map((c) => (
+              <li key={c.code} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <Link to={c.verifyPath} className="font-mono underline underline-offset-2" aria-label={`Ver certificado ${c.code}, renovado`}>
+                  {c.code}
+                </Link>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-bold text-slate-800 ring-1 ring-inset ring-slate-300">Renovado</span>
+                <span className="text-xs text-slate-600">
+                  Emitido el {c.issuedOn} · {c.stateLabel}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }
 

@@ -59,6 +59,7 @@ describe("página pública /certificados/{código}", () => {
         state: expect.objectContaining({ kind: "vigente", validUntil: "2028-11-30" }),
         kind: "theory",
         practical: null,
+        renewed: false,
       },
       admin: null,
     });

@@ -95,9 +95,9 @@ describe("certificate expiry reminders", () => {
     expect(subjects).toContain(`Tu certificado de ${COURSE} vence hoy`);
     const mails = deliveredMails(ana.learner.email).map(decoded).join("\n");
     expect(mails).toContain("/contacto");
-    expect(mails).toContain("/cursos/1");
+    expect(mails).toContain("/cursos/1/comprar");
     expect(mails).toContain(`/certificados/`);
-    expect(mails).toContain("Para renovarlo tienes que volver a hacer el curso");
+    expect(mails).toContain("Renovar mi certificado");
   });
 
   it("a look that comes late sends only the nearest threshold; nothing for one expired before the feature saw it", async () => {

@@ -6,6 +6,9 @@ import { commerceMessages, newOrderNumber, orderAmounts, orderWithinCeiling, typ
 import { db, type DbOrTx, type Tx } from "../../platform/db/client.server";
 import { coupon, course, order } from "../../platform/db/schema";
 import { findEnrolment } from "../../learning/enrolments.server";
+import { liveCertificate } from "../../learning/cycles.server";
+import { renewalEligibility } from "~/domain/renewal";
+import { chileDay } from "~/domain/chile-time";
 import { getSaleModes } from "../../catalogue/sale-mode.server";
 import { logger } from "../../platform/logger.server";
 import { now } from "../../platform/clock.server";
@@ -97,7 +100,8 @@ export async function checkout(input: CheckoutInput, provider: PaymentProvider =
     const mode = modes.get(target.id);
     if (mode === "free") return { kind: "free" };
     if (mode !== "paid" || target.priceClp === null) return { kind: "notForSale" };
-    if (enrolled) return { kind: "alreadyEnrolled" };
+    // Enrolled already: only a certificate due for renewal makes this order its next cycle (started when paid).
+    if (enrolled && !renewalEligibility(await liveCertificate(tx, enrolled.id), chileDay(now())).ok) return { kind: "alreadyEnrolled" };
     if (!orderWithinCeiling(target.priceClp, input.company?.quantity ?? 1)) return { kind: "amountTooLarge" };
 
     if (input.method === "transfer" && !input.couponCode && !input.company) {

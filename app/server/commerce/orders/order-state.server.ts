@@ -8,6 +8,7 @@ import { db, type DbOrTx, type Tx } from "../../platform/db/client.server";
 import { company, coupon, course, order, orderEvent, payment, user } from "../../platform/db/schema";
 import { formatRut } from "~/domain/rut";
 import { enrolInCourse, type EnrolResult } from "../../learning/enrolments.server";
+import { startNextCycle } from "../../learning/cycles.server";
 import { creditSeats } from "../../companies/seats.server";
 import { env } from "../../platform/env.server";
 import { logger } from "../../platform/logger.server";
@@ -113,7 +114,18 @@ export async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, act
   ]);
   const enrolmentId = enrolled.status === "course-not-found" ? null : enrolled.enrolmentId;
   if (enrolled.status === "course-not-found" && row.companyId === null) logger.error({ orderId: row.id }, "paid order for an unpublished course: no enrolment");
-  const notes = [note, couponNote, enrolled.status === "already-enrolled" ? "La persona ya estaba inscrita en el curso" : null].filter(Boolean).join(". ");
+  // A learner already enrolled whose certificate is due for renewal bought its next cycle (docs/certificate-validity.md,
+  // "Renewal"), started here with the payment; otherwise the order only notes that they were enrolled.
+  const renewed =
+    enrolled.status === "already-enrolled" ? await startNextCycle(tx, { enrolmentId: enrolled.enrolmentId, via: "purchase", orderId: row.id, byUserId: row.userId }) : null;
+  const notes = [
+    note,
+    couponNote,
+    renewed?.ok ? `Renovación: comienza el ciclo ${renewed.cycle} de la inscripción` : null,
+    enrolled.status === "already-enrolled" && !renewed?.ok ? "La persona ya estaba inscrita en el curso" : null,
+  ]
+    .filter(Boolean)
+    .join(". ");
   await setStatus(tx, row, "paid", actorUserId, notes || null, { paidAt, enrolmentId, closedAt: null });
 }
 

@@ -17,7 +17,7 @@ const course = z.object({ id: z.number().int(), title: z.string() });
 const expiresAt = z.coerce.date();
 const message = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("companyInvitation"), name: z.string(), companyName: z.string(), course, acceptUrl: z.string(), expiresAt, hasAccount: z.boolean().optional() }),
-  z.object({ kind: z.literal("companyEnrolment"), name: z.string(), companyName: z.string(), course, startPath: z.string() }),
+  z.object({ kind: z.literal("companyEnrolment"), name: z.string(), companyName: z.string(), course, startPath: z.string(), renewal: z.boolean().optional() }),
   z.object({ kind: z.literal("companyManagerInvitation"), name: z.string(), companyName: z.string(), acceptUrl: z.string(), expiresAt }),
   z.object({ kind: z.literal("companyManagerAdded"), name: z.string(), companyName: z.string(), portalPath: z.string() }),
 ]);

@@ -4,6 +4,7 @@ import type { Blueprint } from "~/domain/exam-blueprint";
 import type { ExamSettings } from "~/domain/exam-settings";
 import {
   type AnyPgColumn,
+  foreignKey,
   bigint,
   bigserial,
   boolean,
@@ -289,6 +290,9 @@ export const enrolment = pgTable(
     modulesDone: integer("modules_done").array().notNull().default(sql`'{}'::integer[]`),
     /** An exam lesson of the course is completed (passing the exam completes it). */
     examPassed: boolean("exam_passed").notNull().default(false),
+    // The live cycle (docs/certificate-validity.md, "Renewal"): 1 until the first renewal. The columns above are this
+    // cycle's; every earlier one is kept in enrolment_cycle with its lessons, attempts and certificate.
+    cycle: integer("cycle").notNull().default(1),
   },
   (t) => [
     uniqueIndex("enrolment_user_course_uq").on(t.userId, t.courseId),
@@ -317,6 +321,48 @@ export const lessonCompletion = pgTable(
   (t) => [primaryKey({ columns: [t.enrolmentId, t.lessonId] })],
 );
 
+// Renewal (docs/certificate-validity.md): each ended cycle of an enrolment as it stood when it was renewed — its
+// dates, progress, modules, exam, certificate and how the next one began — with the lessons it completed. Written
+// once, in the renewal's transaction; never updated.
+export const enrolmentCycle = pgTable(
+  "enrolment_cycle",
+  {
+    enrolmentId: integer("enrolment_id")
+      .notNull()
+      .references(() => enrolment.id, { onDelete: "cascade" }),
+    cycle: integer("cycle").notNull(),
+    enrolledAt: timestamp("enrolled_at", tz).notNull(),
+    completedAt: timestamp("completed_at", tz),
+    progress: integer("progress").notNull(),
+    modulesDone: integer("modules_done").array().notNull(),
+    examPassed: boolean("exam_passed").notNull(),
+    certificateId: integer("certificate_id").references((): AnyPgColumn => certificate.id, { onDelete: "set null" }),
+    endedAt: timestamp("ended_at", tz).notNull(),
+    /** How the next cycle began: 'purchase' (an order, with or without a coupon) or 'seat' (a company's seat). */
+    renewedVia: text("renewed_via").notNull(),
+    orderId: integer("order_id").references((): AnyPgColumn => order.id, { onDelete: "set null" }),
+    companyId: integer("company_id").references((): AnyPgColumn => company.id, { onDelete: "set null" }),
+    byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.enrolmentId, t.cycle] })],
+);
+
+export const enrolmentCycleLesson = pgTable(
+  "enrolment_cycle_lesson",
+  {
+    enrolmentId: integer("enrolment_id").notNull(),
+    cycle: integer("cycle").notNull(),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lesson.id, { onDelete: "cascade" }),
+    completedAt: timestamp("completed_at", tz).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enrolmentId, t.cycle, t.lessonId] }),
+    foreignKey({ columns: [t.enrolmentId, t.cycle], foreignColumns: [enrolmentCycle.enrolmentId, enrolmentCycle.cycle] }).onDelete("cascade"),
+  ],
+);
+
 export const examAttempt = pgTable(
   "exam_attempt",
   {
@@ -339,9 +385,14 @@ export const examAttempt = pgTable(
     passed: boolean("passed"),
     startedAt: timestamp("started_at", tz).notNull().defaultNow(),
     submittedAt: timestamp("submitted_at", tz),
+    // Null while the attempt belongs to the live cycle of the learner's enrolment; a renewal stamps the cycle it
+    // ended, so the attempt is kept (and still counted by the reports of its day) but no longer counts for the exam.
+    endedCycle: integer("ended_cycle"),
   },
   (t) => [
-    uniqueIndex("exam_attempt_number_uq").on(t.userId, t.lessonId, t.attemptNumber),
+    // Numbered per cycle: a renewal starts the count (and the pause after failed attempts) afresh.
+    uniqueIndex("exam_attempt_number_uq").on(t.userId, t.lessonId, t.attemptNumber).where(sql`${t.endedCycle} is null`),
+    uniqueIndex("exam_attempt_ended_number_uq").on(t.userId, t.lessonId, t.endedCycle, t.attemptNumber).where(sql`${t.endedCycle} is not null`),
     index("exam_attempt_user_lesson_idx").on(t.userId, t.lessonId),
     // The reports: attempts submitted in a period, per exam and overall.
     index("exam_attempt_lesson_submitted_idx").on(t.lessonId, t.submittedAt),
@@ -354,8 +405,10 @@ export const certificate = pgTable("certificate", {
   code: text("code").notNull().unique(),
   enrolmentId: integer("enrolment_id")
     .notNull()
-    .unique()
     .references(() => enrolment.id, { onDelete: "cascade" }),
+  // The enrolment's cycle it closes: one certificate per enrolment and cycle. One of an earlier cycle than the
+  // enrolment's live one was renewed: still verifiable, shown as "renovado".
+  cycle: integer("cycle").notNull().default(1),
   holderName: text("holder_name").notNull(),
   // The holder's RUT when the account had one at issue (normalised); printed on the PDF, masked on the public page.
   holderRut: text("holder_rut"),
@@ -376,6 +429,7 @@ export const certificate = pgTable("certificate", {
   kind: text("kind").notNull().default("theory"),
   skills: jsonb("skills").$type<CertificateSkills | null>(),
 }, (t) => [
+  uniqueIndex("certificate_enrolment_cycle_uq").on(t.enrolmentId, t.cycle),
   index("certificate_issued_at_idx").on(t.issuedAt),
   // Reminders and the expiry report read certificates by their last valid day.
   index("certificate_valid_until_idx").on(t.validUntil).where(sql`${t.validUntil} is not null`),
