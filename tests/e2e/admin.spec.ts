@@ -1,9 +1,11 @@
 // Administration (docs/decisions.md B3/B4) done in the browser by an admin: users, enrolments with CSV,
 // the preset course, the course editor with a PDF that a learner then opens, and contact messages.
 import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type Browser, type Page } from "./support/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { signInAs, signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
+import { REVIEW_SCREENSHOTS, reviewShot } from "./support/screenshots";
 
 const PDF_FILE = "content/courses/rcp-solo-compresiones/files/01-bienvenida.pdf";
 
@@ -316,6 +318,39 @@ test.describe("administración", () => {
     await expect(message.getByText(/^Atendido \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
     await message.getByRole("button", { name: "Marcar como pendiente" }).click();
     await notice(page, "Mensaje marcado como pendiente.");
+    await expectNoA11yViolations(page);
+  });
+
+  test("correos: buscar lo enviado a una persona y reenviarlo", { tag: "@ambos" }, async ({ page, browser, baseURL }) => {
+    const learner = await newLearner(browser, baseURL, "Persona Que Pregunta");
+    await learner.context.close();
+    const mailsTo = (address: string) => {
+      const dir = path.resolve(process.env.E2E_MAIL_DIR || "test-results/mail-e2e");
+      return fs.readdirSync(dir).filter((f) => fs.readFileSync(path.join(dir, f), "utf8").toLowerCase().includes(`x-envelope-to: ${address.toLowerCase()}`)).length;
+    };
+    await expect.poll(() => mailsTo(learner.email), { timeout: 15_000 }).toBeGreaterThan(0);
+    const before = mailsTo(learner.email);
+
+    await signInAsAdmin(page);
+    await page.goto("/admin/correos");
+    await expect(page.getByRole("heading", { level: 1, name: "Correos" })).toBeVisible();
+    const search = page.getByRole("region", { name: "Correos enviados a una persona" });
+    await search.getByLabel("Correo electrónico").fill("no es un correo");
+    await search.getByRole("button", { name: "Buscar" }).click();
+    await expect(search.getByText("Escribe un correo electrónico válido, por ejemplo nombre@empresa.cl.")).toBeVisible();
+    await expect(search.getByLabel("Correo electrónico")).toHaveValue("no es un correo");
+    await search.getByLabel("Correo electrónico").fill(learner.email.toUpperCase());
+    await search.getByRole("button", { name: "Buscar" }).click();
+    const found = search.getByRole("listitem");
+    await expect(found.first().getByText("Entregado", { exact: true })).toBeVisible();
+    await expect(found.first()).toContainText(`Para: ${learner.email.toLowerCase()}`);
+    if (REVIEW_SCREENSHOTS) await reviewShot(page, `/tmp/admin-correos-${page.viewportSize()!.width}.png`);
+    const count = await found.count();
+    await found.first().getByRole("button", { name: /^Reenviar/ }).click();
+    await notice(page, "El correo se volverá a enviar en unos segundos. Aparecerá arriba como uno nuevo.");
+    await expect.poll(() => mailsTo(learner.email), { timeout: 15_000 }).toBe(before + 1);
+    await page.reload();
+    await expect(found).toHaveCount(count + 1);
     await expectNoA11yViolations(page);
   });
 });

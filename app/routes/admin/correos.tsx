@@ -54,7 +54,7 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
           Para responder «¿me llegó el correo?»: lo enviado a una dirección en los últimos {keptDays} días, lo que espera y lo que no se
           pudo entregar.
         </p>
-        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+        <Form method="get" noValidate className="mt-4 flex flex-wrap items-end gap-3">
           <div className="min-w-0 flex-1 basis-64">
             <label htmlFor="para" className={label}>
               Correo electrónico
