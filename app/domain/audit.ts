@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   "skills_session.created": "Sesión práctica programada",
   "skills_session.cancelled": "Sesión práctica cancelada",
   "skills_session.signed_off": "Sesión práctica firmada por el relator",
+  "skills_booking.moved": "Persona cambiada a otra fecha de sesión práctica",
   "exam.settings": "Reglas de un examen cambiadas",
 } as const;
 
@@ -67,6 +68,8 @@ const FIELD_LABELS: Record<string, string> = {
   enrolmentIds: "Inscripciones",
   run: "RUN",
   revoked: "Revocado",
+  sessionId: "Sesión práctica",
+  bookingId: "Reserva",
 };
 
 const VALUE_LABELS: Record<string, string> = {

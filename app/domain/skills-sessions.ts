@@ -1,7 +1,8 @@
 // In-person skills sessions (docs/skills-sessions.md): the admin's forms, what a session's state reads as, when a
 // learner may still cancel, the instructor's checklist answers, and the calendar file sent with a booking.
 import { z } from "zod";
-import { chileLocalToInstant } from "./chile-time";
+import { chileIsoDay, chileLocalToInstant } from "./chile-time";
+import { formatDate } from "./format";
 import { singleLineText, withoutControlChars } from "./plain-text";
 
 export const sessionMessages = {
@@ -52,7 +53,30 @@ export const sessionMessages = {
   credentialRequired: "Indica la credencial de instructor (por ejemplo, el número de la acreditación).",
   expiryInvalid: "Indica una fecha válida.",
   instructorSaved: "Relator guardado.",
+  // The admin moves a learner to another date
+  moveBookingInvalid: "Esa persona no tiene un cupo reservado en esta sesión.",
+  moveAttendanceRecorded: "La asistencia de esta persona ya está registrada: no se puede cambiar de fecha.",
+  moveTargetRequired: "Elige la nueva fecha.",
+  moveTargetInvalid: "Esa fecha no es de este curso o ya no recibe reservas.",
+  moveTargetFull: "La fecha elegida ya no tiene cupos.",
+  movePriceDiffers: "La fecha elegida tiene otro valor: no se puede cambiar sin un nuevo pago.",
+  moved: "Cambiamos la fecha y le enviamos un correo con la nueva fecha.",
+  // A relator's credential past its expiry
+  instructorExpired: (expiresOn: string) =>
+    `La credencial de este relator venció el ${formatDate(expiresOn)}. Actualiza su vigencia en Relatores o elige otro relator.`,
+  instructorExpiresBefore: (expiresOn: string) =>
+    `La credencial de este relator vence el ${formatDate(expiresOn)}, antes de la sesión. Actualiza su vigencia en Relatores o elige otro relator.`,
+  signOffExpired: (expiresOn: string) =>
+    `Tu credencial de relator venció el ${formatDate(expiresOn)}: no puedes firmar la sesión. Pide a la academia que actualice su vigencia.`,
 } as const;
+
+/**
+ * Whether a relator's credential has lapsed by `at`: it is valid through its expiry day, a Chile calendar day. A
+ * profile without an expiry date does not lapse.
+ */
+export function credentialExpired(expiresOn: string | null, at: Date): boolean {
+  return expiresOn !== null && chileIsoDay(at) > expiresOn;
+}
 
 export type SessionStatus = "open" | "cancelled" | "done";
 export type PlaceKind = "venue" | "company";

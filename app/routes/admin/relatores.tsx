@@ -5,8 +5,9 @@ import type { Route } from "./+types/relatores";
 import type { FormReply } from "~/domain/action-result";
 import { parseForm } from "~/domain/form-parse";
 import { formatDate } from "~/domain/format";
-import { INSTRUCTOR_FIELDS, instructorSchema } from "~/domain/skills-sessions";
+import { credentialExpired, INSTRUCTOR_FIELDS, instructorSchema } from "~/domain/skills-sessions";
 import { requireAdmin } from "~/server/accounts/session.server";
+import { now } from "~/server/platform/clock.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { listInstructors, saveInstructor } from "~/server/sessions/sessions.server";
 import { InstructorForm } from "~/ui/sessions/admin-forms";
@@ -19,7 +20,14 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Relatores | A
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const instructors = await listInstructors();
-  return { instructors: instructors.map((i) => ({ ...i, expires: i.credentialExpiresOn ? formatDate(i.credentialExpiresOn) : "Sin fecha" })) };
+  const at = now();
+  return {
+    instructors: instructors.map((i) => ({
+      ...i,
+      expires: i.credentialExpiresOn ? formatDate(i.credentialExpiresOn) : "Sin fecha",
+      expired: credentialExpired(i.credentialExpiresOn, at),
+    })),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -65,7 +73,10 @@ export default function AdminInstructors({ loaderData, actionData }: Route.Compo
                   <td className={td}>{i.email}</td>
                   <td className={td}>{i.title}</td>
                   <td className={td}>{i.credential}</td>
-                  <td className={td}>{i.expires}</td>
+                  <td className={td}>
+                    {i.expires}
+                    {i.expired ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Vencida</span> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

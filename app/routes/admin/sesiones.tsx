@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/sesiones";
 import type { FormReply } from "~/domain/action-result";
 import { parseForm } from "~/domain/form-parse";
-import { SESSION_FIELDS, sessionSchema } from "~/domain/skills-sessions";
+import { credentialExpired, SESSION_FIELDS, sessionSchema } from "~/domain/skills-sessions";
 import { formatClp } from "~/domain/format";
 import { requireAdmin } from "~/server/accounts/session.server";
 import { listCompanies } from "~/server/companies/companies.server";
@@ -30,9 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       seats: `${s.seatsTaken} de ${s.capacity}`,
       price: s.priceClp === null ? "Incluida" : formatClp(s.priceClp),
       statusLabel: s.statusLabel,
+      credentialWarning: s.credentialWarning !== null,
     })),
     courses: courses.map((c) => ({ id: c.id, title: c.title })),
-    instructors: instructors.map((i) => ({ userId: i.userId, displayName: i.displayName, email: i.email })),
+    instructors: instructors.map((i) => ({ userId: i.userId, displayName: i.displayName, email: i.email, expired: credentialExpired(i.credentialExpiresOn, now()) })),
     companies: companies.map((c) => ({ id: c.id, name: c.name })),
   };
 }
@@ -97,7 +98,10 @@ export default function AdminSessions({ loaderData, actionData }: Route.Componen
                   </td>
                   <td className={td}>{s.courseTitle}</td>
                   <td className={td}>{s.place}</td>
-                  <td className={td}>{s.instructorName}</td>
+                  <td className={td}>
+                    {s.instructorName}
+                    {s.credentialWarning ? <span className="mt-1 block text-xs font-semibold text-red-700">Credencial vencida antes de la sesión</span> : null}
+                  </td>
                   <td className={tdNumber}>{s.seats}</td>
                   <td className={td}>{s.price}</td>
                   <td className={td}>{s.statusLabel}</td>

@@ -25,6 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     checklist: roster.checklist,
     entries: roster.entries,
     attendanceOpen: roster.attendanceOpen,
+    signOffBlocked: roster.signOffBlocked,
   };
 }
 
@@ -63,7 +64,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function InstructorSession({ loaderData, actionData }: Route.ComponentProps) {
-  const { session, checklist, entries, attendanceOpen } = loaderData;
+  const { session, checklist, entries, attendanceOpen, signOffBlocked } = loaderData;
   const editable = session.status === "open" && attendanceOpen;
   return (
     <section className="mx-auto max-w-xl px-3 py-6">
@@ -92,6 +93,11 @@ export default function InstructorSession({ loaderData, actionData }: Route.Comp
       </ul>
       {editable ? (
         <Form method="post" className="mt-6 rounded-2xl border border-slate-300 bg-slate-50 p-4">
+          {signOffBlocked ? (
+            <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+              {signOffBlocked}
+            </p>
+          ) : null}
           <p className="text-sm text-slate-800">
             Al firmar declaras que evaluaste en persona a quienes marcaste presentes. Quienes lograron todos los ítems reciben su certificado teórico-práctico.
           </p>

@@ -9,11 +9,13 @@ import { now } from "../platform/clock.server";
 import { db, type Tx } from "../platform/db/client.server";
 import { isUniqueViolation } from "../platform/db/errors.server";
 import { course, enrolment, skillsBooking, skillsSession } from "../platform/db/schema";
+import { recordAudit } from "../platform/audit.server";
 import { checklistFor } from "./checklists.server";
 import { queueJob } from "../platform/outbox/outbox.server";
 import { getSession, sessionView, type SessionView } from "./sessions.server";
 
-export type BookingStatus = "booked" | "waiting" | "offered" | "cancelled" | "expired" | "closed";
+// 'moved': the admin moved the learner to another date; their seat there is a new booking, and the audit log links them.
+export type BookingStatus = "booked" | "waiting" | "offered" | "cancelled" | "expired" | "closed" | "moved";
 const LIVE = ["booked", "waiting", "offered"] as const;
 
 type SessionLock = typeof skillsSession.$inferSelect;
@@ -149,6 +151,60 @@ export async function cancelBooking(userId: string, sessionId: number): Promise<
     }
     await queueJob({ kind: "skillsSessionMail", bookingId: mine.id, event: "cancelled" }, tx);
     return { ok: true, message: M.cancelledBooking };
+  });
+}
+
+export type MoveResult = ActionResult<{ bookingId: number }>;
+
+/**
+ * The admin moves a learner's seat to another open date of the same course: the old seat is freed (and offered
+ * to the next in line, as a cancellation does) and the new one taken, in one transaction under both sessions' row
+ * locks — taken in id order, so two moves in opposite directions cannot deadlock. The learner is mailed the new
+ * date with its calendar file.
+ */
+export async function moveBooking(adminId: string, fromSessionId: number, bookingId: number, toSessionId: number): Promise<MoveResult> {
+  if (fromSessionId === toSessionId) return { ok: false, message: M.moveTargetInvalid, field: "targetSessionId", status: 400 };
+  return db().transaction(async (tx): Promise<MoveResult> => {
+    const locks = new Map<number, SessionLock | null>();
+    for (const id of [fromSessionId, toSessionId].sort((a, b) => a - b)) locks.set(id, await lockSession(tx, id));
+    const from = locks.get(fromSessionId);
+    const to = locks.get(toSessionId);
+    if (!from) return { ok: false, message: M.notFound, status: 404 };
+    if (from.status !== "open") return { ok: false, message: M.notOpen, status: 409 };
+    const [seat] = await tx
+      .select({ id: skillsBooking.id, userId: skillsBooking.userId, enrolmentId: skillsBooking.enrolmentId, status: skillsBooking.status, attendance: skillsBooking.attendance })
+      .from(skillsBooking)
+      .where(and(eq(skillsBooking.id, bookingId), eq(skillsBooking.sessionId, fromSessionId)))
+      .limit(1);
+    if (!seat || seat.status !== "booked") return { ok: false, message: M.moveBookingInvalid, field: "bookingId", status: 409 };
+    if (seat.attendance !== null) return { ok: false, message: M.moveAttendanceRecorded, field: "bookingId", status: 409 };
+    if (!to || to.courseId !== from.courseId || to.status !== "open" || to.startsAt <= now()) {
+      return { ok: false, message: M.moveTargetInvalid, field: "targetSessionId", status: 409 };
+    }
+    if (to.priceClp !== from.priceClp) return { ok: false, message: M.movePriceDiffers, field: "targetSessionId", status: 409 };
+    const toTaken = await expireOffers(tx, to);
+    if (toTaken >= to.capacity) return { ok: false, message: M.moveTargetFull, field: "targetSessionId", status: 409 };
+
+    const at = now();
+    // The old seat first: the live-booking index allows one live place per learner and course.
+    await tx.update(skillsBooking).set({ status: "moved", cancelledAt: at, cancelledBy: adminId }).where(eq(skillsBooking.id, seat.id));
+    const fromTaken = (await expireOffers(tx, from)) - 1;
+    const refilled = from.startsAt > at ? await promoteWaiting(tx, from, fromTaken) : fromTaken;
+    await tx.update(skillsSession).set({ seatsTaken: refilled, updatedAt: at }).where(eq(skillsSession.id, fromSessionId));
+    const [row] = await tx
+      .insert(skillsBooking)
+      .values({ sessionId: toSessionId, userId: seat.userId, courseId: to.courseId, enrolmentId: seat.enrolmentId, status: "booked", createdAt: at, bookedAt: at })
+      .returning({ id: skillsBooking.id });
+    await tx.update(skillsSession).set({ seatsTaken: toTaken + 1, updatedAt: at }).where(eq(skillsSession.id, toSessionId));
+    await queueJob({ kind: "skillsSessionMail", bookingId: row!.id, event: "moved", previousBookingId: seat.id }, tx);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "skills_booking.moved",
+      subject: { type: "user", id: seat.userId },
+      before: { sessionId: fromSessionId, bookingId: seat.id },
+      after: { sessionId: toSessionId, bookingId: row!.id },
+    });
+    return { ok: true, message: M.moved, bookingId: row!.id };
   });
 }
 

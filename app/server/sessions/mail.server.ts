@@ -10,7 +10,7 @@ import type { Addressee } from "../platform/mail/messages.server";
 import { registerMailTemplates } from "../platform/mail/templates.server";
 import { emailLink, greeting } from "../platform/mail/template-parts.server";
 
-export type SessionMailEvent = "booked" | "waiting" | "promoted" | "offerExpired" | "cancelled" | "sessionCancelled" | "signedOff" | SessionReminder;
+export type SessionMailEvent = "booked" | "waiting" | "promoted" | "offerExpired" | "cancelled" | "sessionCancelled" | "signedOff" | "moved" | SessionReminder;
 
 declare module "../platform/mail/messages.server" {
   interface MailKinds {
@@ -43,6 +43,7 @@ const SUBJECTS: Record<Exclude<SessionMailEvent, SessionReminder>, string> = {
   cancelled: "Cancelaste tu reserva: sesión práctica de",
   sessionCancelled: "Sesión práctica cancelada:",
   signedOff: "Tu certificado teórico-práctico de",
+  moved: "Cambio de fecha: sesión práctica de",
 };
 
 export function skillsSession(m: SkillsSessionMail, ctx: MailContext): MailContent {
@@ -66,6 +67,15 @@ export function skillsSession(m: SkillsSessionMail, ctx: MailContext): MailConte
         p("Tu cupo en la sesión práctica de ", strong(m.courseTitle), " está confirmado."),
         details,
         p("Adjuntamos la sesión en un archivo de calendario (.ics) para que la agregues a tu agenda."),
+        p(`Puedes cancelar tu reserva hasta el ${formatDateTime(m.cancelUntil)}.`),
+        { type: "button", label: "Ver mi reserva", href: sessionUrl },
+      );
+      break;
+    case "moved":
+      blocks.push(
+        p("Cambiamos tu sesión práctica de ", strong(m.courseTitle), " a una nueva fecha. Tu cupo en ella está confirmado."),
+        details,
+        p("Adjuntamos la nueva fecha en un archivo de calendario (.ics). Si habías agregado la fecha anterior a tu agenda, el otro archivo adjunto la quita."),
         p(`Puedes cancelar tu reserva hasta el ${formatDateTime(m.cancelUntil)}.`),
         { type: "button", label: "Ver mi reserva", href: sessionUrl },
       );

@@ -2,7 +2,7 @@
 // skills checklist, and the sign-off that turns passed learners' certificates into teórico-práctico ones. An
 // instructor reaches only their own sessions; every write checks it again under the session's row lock.
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { readChecklistAnswers, sessionMessages as M, type Checklist } from "~/domain/skills-sessions";
+import { credentialExpired, readChecklistAnswers, sessionMessages as M, type Checklist } from "~/domain/skills-sessions";
 import type { ActionResult } from "~/domain/action-result";
 import { addSkillsToCertificate } from "../certificates/certificates.server";
 import { catalogueChanged } from "../catalogue/events.server";
@@ -34,6 +34,8 @@ export interface Roster {
   entries: RosterEntry[];
   attendanceOpen: boolean;
   waiting: number;
+  /** Why the relator cannot sign off today (their credential has lapsed), or null. */
+  signOffBlocked: string | null;
 }
 
 /** The roster of one of the instructor's sessions (or of any session, for an admin); null when not theirs. */
@@ -86,6 +88,10 @@ export async function getRoster(sessionId: number, viewer: { instructorId: strin
     entries,
     attendanceOpen: session.status === "open" && now().getTime() >= session.startsAt.getTime() - ATTENDANCE_OPENS_MS,
     waiting: rows.length - seated.length,
+    signOffBlocked:
+      session.instructorCredentialExpiresOn !== null && credentialExpired(session.instructorCredentialExpiresOn, now())
+        ? M.signOffExpired(session.instructorCredentialExpiresOn)
+        : null,
   };
 }
 
@@ -170,6 +176,14 @@ export async function signOffSession(sessionId: number, instructorId: string): P
   const result = await db().transaction(async (tx): Promise<ActionResult<{ certificates: string[] }>> => {
     const own = await lockOwnSession(tx, sessionId, instructorId);
     if (!own.ok) return own;
+    const [signer] = await tx
+      .select({ name: instructor.displayName, title: instructor.title, credential: instructor.credential, expiresOn: instructor.credentialExpiresOn })
+      .from(instructor)
+      .where(eq(instructor.userId, instructorId));
+    // The certificate names the credential: one that has lapsed cannot vouch for the assessment.
+    if (signer!.expiresOn !== null && credentialExpired(signer!.expiresOn, now())) {
+      return { ok: false, message: M.signOffExpired(signer!.expiresOn), status: 409 };
+    }
     const seated = await tx
       .select({ id: skillsBooking.id, enrolmentId: skillsBooking.enrolmentId, attendance: skillsBooking.attendance, result: skillsBooking.result })
       .from(skillsBooking)
@@ -177,10 +191,6 @@ export async function signOffSession(sessionId: number, instructorId: string): P
     if (seated.some((b) => b.attendance === null || (b.attendance === "present" && b.result === null))) {
       return { ok: false, message: M.signOffMissing, status: 409 };
     }
-    const [signer] = await tx
-      .select({ name: instructor.displayName, title: instructor.title, credential: instructor.credential })
-      .from(instructor)
-      .where(eq(instructor.userId, instructorId));
     const at = now();
     await tx.update(skillsSession).set({ status: "done", signedOffAt: at, updatedAt: at }).where(eq(skillsSession.id, sessionId));
     await tx.update(skillsBooking).set({ status: "closed" }).where(and(eq(skillsBooking.sessionId, sessionId), eq(skillsBooking.status, "booked")));

@@ -8,10 +8,10 @@ import { now } from "../platform/clock.server";
 import { renderMail } from "../platform/mail/render-mail.server";
 import type { Mail } from "../platform/mail/transport.server";
 import type { SessionMailEvent } from "./mail.server";
-import { getSession, sessionView } from "./sessions.server";
+import { getSession, sessionView, type SessionView } from "./sessions.server";
 
 /** Null when the booking or its learner is gone, or a confirmation or reminder no longer holds (cancelled since). */
-export async function sessionMailFor(bookingId: number, event: SessionMailEvent): Promise<Mail | null> {
+export async function sessionMailFor(bookingId: number, event: SessionMailEvent, previousBookingId?: number): Promise<Mail | null> {
   const [row] = await db()
     .select({ booking: skillsBooking, name: user.name, email: user.email })
     .from(skillsBooking)
@@ -19,7 +19,7 @@ export async function sessionMailFor(bookingId: number, event: SessionMailEvent)
     .where(eq(skillsBooking.id, bookingId))
     .limit(1);
   if (!row) return null;
-  if (event === "booked" && row.booking.status !== "booked") return null;
+  if ((event === "booked" || event === "moved") && row.booking.status !== "booked") return null;
   if (event === "promoted" && row.booking.status !== "offered") return null;
   const found = await getSession(row.booking.sessionId);
   if (!found) return null;
@@ -53,18 +53,28 @@ export async function sessionMailFor(bookingId: number, event: SessionMailEvent)
     { baseUrl: env().PUBLIC_URL },
   );
   const mail: Mail = { to: row.email, ...content };
-  if (event === "booked" || event === "sessionCancelled") {
-    const ics = sessionIcs({
-      uid: `sesion-${s.id}-reserva-${bookingId}@${new URL(env().PUBLIC_URL).hostname}`,
-      stamp: now(),
-      startsAt: s.startsAt,
-      durationMin: s.durationMin,
-      summary: `Sesión práctica: ${s.courseTitle}`,
-      location: s.place,
-      description: [`Relator: ${s.instructorName}`, s.placeNotes].filter(Boolean).join("\n"),
-      cancelled: event === "sessionCancelled",
-    });
-    mail.attachments = [{ filename: "sesion-practica.ics", contentType: "text/calendar; charset=utf-8", contentBase64: Buffer.from(ics, "utf8").toString("base64") }];
+  if (event === "booked" || event === "sessionCancelled" || event === "moved") {
+    mail.attachments = [calendarFile("sesion-practica.ics", s, bookingId, event === "sessionCancelled")];
+  }
+  // A move also takes the old date off the learner's calendar (the same event's UID, cancelled).
+  if (event === "moved" && previousBookingId !== undefined) {
+    const [old] = await db().select({ sessionId: skillsBooking.sessionId }).from(skillsBooking).where(eq(skillsBooking.id, previousBookingId)).limit(1);
+    const previous = old ? await getSession(old.sessionId) : null;
+    if (previous) mail.attachments!.push(calendarFile("sesion-practica-fecha-anterior.ics", sessionView(previous), previousBookingId, true));
   }
   return mail;
+}
+
+function calendarFile(filename: string, s: SessionView, bookingId: number, cancelled: boolean) {
+  const ics = sessionIcs({
+    uid: `sesion-${s.id}-reserva-${bookingId}@${new URL(env().PUBLIC_URL).hostname}`,
+    stamp: now(),
+    startsAt: s.startsAt,
+    durationMin: s.durationMin,
+    summary: `Sesión práctica: ${s.courseTitle}`,
+    location: s.place,
+    description: [`Relator: ${s.instructorName}`, s.placeNotes].filter(Boolean).join("\n"),
+    cancelled,
+  });
+  return { filename, contentType: "text/calendar; charset=utf-8", contentBase64: Buffer.from(ics, "utf8").toString("base64") };
 }

@@ -1,8 +1,9 @@
 // In-person skills sessions (docs/skills-sessions.md): instructors' profiles, the admin's scheduling and
 // cancelling, and what the public and learners see of a course's dates.
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import {
+  credentialExpired,
   placeLabel,
   sessionMessages as M,
   sessionStatusLabel,
@@ -95,10 +96,24 @@ export async function courseHasSessions(courseId: number): Promise<boolean> {
   return row ? (await checklistFor(row.slug)) !== null : false;
 }
 
+/**
+ * Why a relator cannot take a session starting at `startsAt`, or null: their credential has expired, or will have
+ * by the day of the session — the day they would sign it off, which the sign-off refuses.
+ */
+export function credentialProblem(expiresOn: string | null, startsAt: Date): string | null {
+  if (expiresOn === null) return null;
+  if (credentialExpired(expiresOn, now())) return M.instructorExpired(expiresOn);
+  if (credentialExpired(expiresOn, startsAt)) return M.instructorExpiresBefore(expiresOn);
+  return null;
+}
+
 export async function createSession(input: SessionInput, adminId: string): Promise<ActionResult<{ id: number }>> {
   const [target] = await db().select({ id: course.id, slug: course.slug, title: course.title }).from(course).where(eq(course.id, input.courseId)).limit(1);
   if (!target || !(await checklistFor(target.slug))) return { ok: false, message: M.courseRequired, field: "courseId" };
-  if (!(await getInstructor(input.instructorId))) return { ok: false, message: M.instructorRequired, field: "instructorId" };
+  const relator = await getInstructor(input.instructorId);
+  if (!relator) return { ok: false, message: M.instructorRequired, field: "instructorId" };
+  const credential = credentialProblem(relator.credentialExpiresOn, input.startsAt);
+  if (credential) return { ok: false, message: credential, field: "instructorId" };
   if (input.placeKind === "company") {
     const [c] = await db().select({ id: company.id }).from(company).where(eq(company.id, input.companyId!)).limit(1);
     if (!c) return { ok: false, message: M.companyRequired, field: "companyId" };
@@ -156,6 +171,7 @@ const sessionColumns = {
   instructorName: instructor.displayName,
   instructorTitle: instructor.title,
   instructorCredential: instructor.credential,
+  instructorCredentialExpiresOn: instructor.credentialExpiresOn,
   priceClp: skillsSession.priceClp,
   status: skillsSession.status,
   cancelHoursBefore: skillsSession.cancelHoursBefore,
@@ -174,10 +190,11 @@ function selectSessions(tx: DbOrTx) {
 
 export type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessions>["execute"]>>[number];
 
-/** A session as pages show it: its place and state in words. */
+/** A session as pages show it: its place and state in words, and whether its relator's credential lapses first. */
 export function sessionView(s: SessionRow) {
   return {
     ...s,
+    credentialWarning: s.status === "open" ? credentialProblem(s.instructorCredentialExpiresOn, s.startsAt) : null,
     place: placeLabel(s),
     statusLabel: sessionStatusLabel(s),
     seatsLeft: Math.max(0, s.capacity - s.seatsTaken),
@@ -214,6 +231,15 @@ export async function upcomingPublicSessions(courseId: number, tx: DbOrTx = db()
         gt(skillsSession.startsAt, now()),
       ),
     )
+    .orderBy(asc(skillsSession.startsAt))
+    .limit(50);
+  return rows.map(sessionView);
+}
+
+/** The other open dates of a session's course still to come, with the same price: where the admin may move a learner. */
+export async function moveTargets(from: { id: number; courseId: number }, tx: DbOrTx = db()): Promise<SessionView[]> {
+  const rows = await selectSessions(tx)
+    .where(and(eq(skillsSession.courseId, from.courseId), eq(skillsSession.status, "open"), gt(skillsSession.startsAt, now()), ne(skillsSession.id, from.id)))
     .orderBy(asc(skillsSession.startsAt))
     .limit(50);
   return rows.map(sessionView);

@@ -12,7 +12,7 @@ export function SessionForm({
   reply,
 }: {
   courses: { id: number; title: string }[];
-  instructors: { userId: string; displayName: string; email: string }[];
+  instructors: { userId: string; displayName: string; email: string; expired: boolean }[];
   companies: { id: number; name: string }[];
   reply: FormReply | undefined;
 }) {
@@ -60,7 +60,7 @@ export function SessionForm({
         error={errors.instructorId}
         defaultValue={values.instructorId}
         // With the account's e-mail: two relators may share a name.
-        options={[{ value: "", label: "Elige un relator" }, ...instructors.map((i) => ({ value: i.userId, label: `${i.displayName} (${i.email})` }))]}
+        options={[{ value: "", label: "Elige un relator" }, ...instructors.map((i) => ({ value: i.userId, label: `${i.displayName} (${i.email})${i.expired ? " — credencial vencida" : ""}` }))]}
       />
       <TextField label="Precio aparte (CLP)" name="priceClp" inputMode="numeric" error={errors.priceClp} defaultValue={values.priceClp} hint="Vacío: incluida en el curso." />
       <TextField

@@ -17,18 +17,31 @@ import { completedEnrolment } from "../certificates/helpers";
 
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
-export async function makeInstructor(admin: TestUser, name = "Carla Soto") {
+export async function makeInstructor(admin: TestUser, name = "Carla Soto", credentialExpiresOn = "2035-06-30") {
   const person = await createUser({ name });
   const saved = await call(
     adminInstructors.action,
     formRequest(
       "/admin/relatores",
-      { intent: "instructor", email: person.email, displayName: name, title: "Enfermera universitaria", credential: "Instructora BLS AHA n.º 4521", credentialExpiresOn: "2028-06-30" },
+      { intent: "instructor", email: person.email, displayName: name, title: "Enfermera universitaria", credential: "Instructora BLS AHA n.º 4521", credentialExpiresOn },
       { cookie: admin.cookie },
     ),
   );
   expect(saved.status).toBe(200);
   return person;
+}
+
+/** The admin saves the relator's profile again with another credential expiry (a renewal). */
+export async function renewCredential(admin: TestUser, person: TestUser, name: string, credentialExpiresOn: string) {
+  const saved = await call(
+    adminInstructors.action,
+    formRequest(
+      "/admin/relatores",
+      { intent: "instructor", email: person.email, displayName: name, title: "Enfermera universitaria", credential: "Instructora BLS AHA n.º 4521", credentialExpiresOn },
+      { cookie: admin.cookie },
+    ),
+  );
+  expect(saved.status).toBe(200);
 }
 
 export function sessionFields(instructorId: string, over: Record<string, string> = {}) {

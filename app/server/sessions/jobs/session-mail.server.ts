@@ -5,19 +5,20 @@ import { deliverMail } from "../../platform/mail/transport.server";
 import { defineJob } from "../../platform/outbox/jobs.server";
 import { sessionMailFor } from "../session-mail.server";
 
-const EVENTS = ["booked", "waiting", "promoted", "offerExpired", "cancelled", "sessionCancelled", "signedOff", "reminder48h", "reminder2h"] as const;
+const EVENTS = ["booked", "waiting", "promoted", "offerExpired", "cancelled", "sessionCancelled", "signedOff", "reminder48h", "reminder2h", "moved"] as const;
 
 declare module "../../platform/outbox/jobs.server" {
   interface JobKinds {
-    skillsSessionMail: { bookingId: number; event: (typeof EVENTS)[number] };
+    // previousBookingId: on a move, the seat left behind, whose calendar entry the mail cancels.
+    skillsSessionMail: { bookingId: number; event: (typeof EVENTS)[number]; previousBookingId?: number };
   }
 }
 
 defineJob("skillsSessionMail", {
   resendable: true,
-  payload: z.object({ bookingId: z.number().int(), event: z.enum(EVENTS) }),
-  async run({ bookingId, event }) {
-    const mail = await sessionMailFor(bookingId, event);
+  payload: z.object({ bookingId: z.number().int(), event: z.enum(EVENTS), previousBookingId: z.number().int().optional() }),
+  async run({ bookingId, event, previousBookingId }) {
+    const mail = await sessionMailFor(bookingId, event, previousBookingId);
     if (mail) await deliverMail(mail);
   },
 });
