@@ -45,6 +45,8 @@ export default [
     route("empresa/:companyId/sence/:actionId", "routes/empresa/sence-accion.tsx"),
     route("empresa/:companyId/cumplimiento", "routes/empresa/cumplimiento.tsx"),
     route("empresa/:companyId/terminar-tratamiento", "routes/empresa/terminar-tratamiento.tsx"),
+    route("empresa/:companyId/sesiones", "routes/empresa/sesiones.tsx"),
+    route("empresa/:companyId/sesiones/:sessionId", "routes/empresa/sesion.tsx"),
     // In-person skills sessions (docs/skills-sessions.md): a learner's booking, and the instructor's pages,
     // each of which checks the session is the instructor's own
     route("sesiones/:id", "routes/sesion.tsx"),

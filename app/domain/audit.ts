@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   "skills_session.created": "Sesión práctica programada",
   "skills_session.cancelled": "Sesión práctica cancelada",
   "skills_session.signed_off": "Sesión práctica firmada por el relator",
+  "skills_session.requested": "Sesión en la empresa solicitada",
   "skills_booking.moved": "Persona cambiada a otra fecha de sesión práctica",
   "exam.settings": "Reglas de un examen cambiadas",
 } as const;

@@ -61,6 +61,14 @@ export const sessionMessages = {
   moveTargetFull: "La fecha elegida ya no tiene cupos.",
   movePriceDiffers: "La fecha elegida tiene otro valor: no se puede cambiar sin un nuevo pago.",
   moved: "Cambiamos la fecha y le enviamos un correo con la nueva fecha.",
+  // A company's manager books seats for workers, or asks for a session at the company
+  workersRequired: "Elige al menos a una persona.",
+  workerNotEligible: "Alguna de las personas elegidas no aprobó la parte teórica de este curso con tu empresa, o ya tiene una reserva.",
+  companyCourseRequired: "Elige uno de los cursos de tu empresa con evaluación práctica.",
+  peopleInvalid: "Indica cuántas personas participarían (entre 1 y 60).",
+  preferredDatesRequired: "Indica qué fechas y horarios les acomodan.",
+  requestSent: "Recibimos tu solicitud. Te escribiremos para coordinar la fecha.",
+  requestNotPending: "Esa solicitud ya tiene una sesión programada.",
   // A relator's credential past its expiry
   instructorExpired: (expiresOn: string) =>
     `La credencial de este relator venció el ${formatDate(expiresOn)}. Actualiza su vigencia en Relatores o elige otro relator.`,
@@ -77,6 +85,44 @@ export const sessionMessages = {
 export function credentialExpired(expiresOn: string | null, at: Date): boolean {
   return expiresOn !== null && chileIsoDay(at) > expiresOn;
 }
+
+/** What the manager is told after booking workers: how many seats, and how many went to the waiting list. */
+export function companyBookedMessage(booked: number, waiting: number): string {
+  const seats = booked === 0 ? "" : booked === 1 ? "Reservamos 1 cupo." : `Reservamos ${booked} cupos.`;
+  const line = waiting === 0 ? "" : waiting === 1 ? "1 persona quedó en la lista de espera." : `${waiting} personas quedaron en la lista de espera.`;
+  return [seats, line, "Cada persona recibe un correo con la fecha."].filter(Boolean).join(" ");
+}
+
+export const SESSION_REQUEST_FIELDS = ["courseId", "people", "preferredDates", "address", "comuna", "notes"] as const;
+
+/** A company's request for a session at its premises (the company portal's form). */
+export const sessionRequestSchema = z.object({
+  courseId: singleLineText.transform((v, ctx) => {
+    const t = v.trim();
+    if (!/^\d{1,9}$/.test(t)) {
+      ctx.addIssue({ code: "custom", message: sessionMessages.companyCourseRequired });
+      return z.NEVER;
+    }
+    return Number(t);
+  }),
+  people: singleLineText.transform((v, ctx) => {
+    const t = v.trim();
+    const n = /^\d{1,3}$/.test(t) ? Number(t) : Number.NaN;
+    if (!(n >= 1 && n <= 60)) {
+      ctx.addIssue({ code: "custom", message: sessionMessages.peopleInvalid });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  preferredDates: singleLineText.pipe(z.string().trim().min(1, sessionMessages.preferredDatesRequired).max(300, sessionMessages.tooLong)),
+  address: singleLineText.pipe(z.string().trim().min(1, sessionMessages.addressRequired).max(200, sessionMessages.tooLong)),
+  comuna: singleLineText.pipe(z.string().trim().min(1, sessionMessages.comunaRequired).max(80, sessionMessages.tooLong)),
+  notes: z
+    .string()
+    .transform((v) => withoutControlChars(v, { multiline: true }))
+    .pipe(z.string().trim().max(1000, sessionMessages.tooLong)),
+});
+export type SessionRequestInput = z.output<typeof sessionRequestSchema>;
 
 export type SessionStatus = "open" | "cancelled" | "done";
 export type PlaceKind = "venue" | "company";

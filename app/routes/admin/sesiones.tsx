@@ -4,12 +4,14 @@ import type { Route } from "./+types/sesiones";
 import type { FormReply } from "~/domain/action-result";
 import { parseForm } from "~/domain/form-parse";
 import { credentialExpired, SESSION_FIELDS, sessionSchema } from "~/domain/skills-sessions";
-import { formatClp } from "~/domain/format";
+import { formatClp, formatDate } from "~/domain/format";
 import { requireAdmin } from "~/server/accounts/session.server";
 import { listCompanies } from "~/server/companies/companies.server";
 import { now } from "~/server/platform/clock.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { coursesWithChecklist, createSession, listInstructors, listSessions } from "~/server/sessions/sessions.server";
+import { getSessionRequest, pendingSessionRequests } from "~/server/sessions/company-sessions.server";
+import { parseId } from "~/domain/ids";
 import { SessionForm } from "~/ui/sessions/admin-forms";
 import { Notice, PageHeader } from "~/ui/admin/notice";
 import { container, table, tableWrap, td, tdNumber, th, thNumber } from "~/ui/admin/styles";
@@ -19,8 +21,42 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Sesiones prá
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [sessions, courses, instructors, companies] = await Promise.all([listSessions(), coursesWithChecklist(), listInstructors(), listCompanies()]);
+  const requestId = parseId(new URL(request.url).searchParams.get("solicitud") ?? "");
+  const [sessions, courses, instructors, companies, requests, answering] = await Promise.all([
+    listSessions(),
+    coursesWithChecklist(),
+    listInstructors(),
+    listCompanies(),
+    pendingSessionRequests(),
+    requestId === null ? null : getSessionRequest(requestId),
+  ]);
   return {
+    requests: requests.map((r) => ({
+      id: r.id,
+      companyName: r.companyName,
+      courseTitle: r.courseTitle,
+      people: r.people,
+      preferredDates: r.preferredDates,
+      place: `${r.address}, ${r.comuna}`,
+      notes: r.notes,
+      requestedBy: r.requestedByName ? `${r.requestedByName} (${r.requestedByEmail})` : "",
+      sentOn: formatDate(r.createdAt),
+    })),
+    // The form filled from the company's request being answered: an "en la empresa" session for its people.
+    answering:
+      answering && answering.status === "pending"
+        ? {
+            id: answering.id,
+            label: `${answering.companyName} · ${answering.courseTitle} · ${answering.people} personas`,
+            values: {
+              courseId: String(answering.courseId),
+              placeKind: "company",
+              companyId: String(answering.companyId),
+              placeNotes: [`${answering.address}, ${answering.comuna}`, answering.notes.replace(/\s+/g, " ")].filter(Boolean).join(". ").slice(0, 500),
+              capacity: String(Math.min(60, answering.people)),
+            },
+          }
+        : null,
     sessions: sessions.map((s) => ({
       id: s.id,
       courseTitle: s.courseTitle,
@@ -44,33 +80,71 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") !== "create") return data<FormReply>({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, { status: 400 });
   const parsed = parseForm(sessionSchema(now()), form, SESSION_FIELDS);
   if (!parsed.ok) return data<FormReply>({ ok: false, message: null, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
-  const created = await createSession(parsed.data, admin.id);
+  const requestId = parseId(String(form.get("requestId") ?? ""));
+  const created = await createSession(parsed.data, admin.id, requestId);
   if (!created.ok) {
-    return data<FormReply>({ ok: false, message: null, fieldErrors: { [created.field ?? "form"]: created.message }, values: parsed.values }, { status: created.status ?? 400 });
+    const field = created.field ?? "form";
+    return data<FormReply>(
+      { ok: false, message: field === "form" ? created.message : null, fieldErrors: { [field]: created.message }, values: parsed.values },
+      { status: created.status ?? 400 },
+    );
   }
   return data<FormReply>({ ok: true, message: created.message, fieldErrors: {}, values: {} });
 }
 
 export default function AdminSessions({ loaderData, actionData }: Route.ComponentProps) {
-  const { sessions, courses, instructors, companies } = loaderData;
+  const { sessions, courses, instructors, companies, requests, answering } = loaderData;
   return (
     <section className={`${container} py-8`}>
       <PageHeader title="Sesiones prácticas">
-        <Link to="/admin/relatores" className="font-semibold text-brand-700 underline underline-offset-4">
-          Relatores
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link to="/admin/sesiones/reportes" className="font-semibold text-brand-700 underline underline-offset-4">
+            Reportes
+          </Link>
+          <Link to="/admin/relatores" className="font-semibold text-brand-700 underline underline-offset-4">
+            Relatores
+          </Link>
+        </div>
       </PageHeader>
       <p className="mt-3 max-w-3xl text-slate-700">
         Sesiones presenciales con un relator para evaluar las habilidades prácticas. Solo pueden reservar quienes aprobaron la parte teórica del curso.
       </p>
       {actionData?.message ? <Notice ok={actionData.ok} message={actionData.message} /> : null}
-      <h2 className="mt-8 text-lg font-bold text-ink">Programar una sesión</h2>
+      {requests.length > 0 ? (
+        <>
+          <h2 className="mt-8 text-lg font-bold text-ink">Solicitudes de empresas</h2>
+          <ul className="mt-3 grid gap-3 md:grid-cols-2">
+            {requests.map((r) => (
+              <li key={r.id} className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-slate-800">
+                <p className="font-bold text-ink">
+                  {r.companyName} · {r.courseTitle}
+                </p>
+                <p>
+                  {r.people} personas · {r.place}
+                </p>
+                <p>Fechas: {r.preferredDates}</p>
+                {r.notes ? <p className="whitespace-pre-line">Comentarios: {r.notes}</p> : null}
+                <p className="text-slate-600">
+                  Enviada el {r.sentOn}
+                  {r.requestedBy ? ` por ${r.requestedBy}` : ""}
+                </p>
+                <Link to={`/admin/sesiones?solicitud=${r.id}#programar`} className="mt-2 inline-block font-semibold text-brand-700 underline underline-offset-4">
+                  Programar la sesión en la empresa
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h2 id="programar" className="mt-8 text-lg font-bold text-ink">
+        {answering ? `Programar una sesión en la empresa: ${answering.label}` : "Programar una sesión"}
+      </h2>
       {instructors.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">
           Primero registra un relator en <Link to="/admin/relatores" className="font-semibold text-brand-700 underline">Relatores</Link>.
         </p>
       ) : null}
-      <SessionForm courses={courses} instructors={instructors} companies={companies} reply={actionData} />
+      <SessionForm courses={courses} instructors={instructors} companies={companies} reply={actionData} defaults={answering?.values} requestId={answering?.id} />
       <h2 className="mt-8 text-lg font-bold text-ink">Todas las sesiones</h2>
       {sessions.length === 0 ? (
         <p className="mt-2 text-slate-700">Todavía no hay sesiones programadas.</p>

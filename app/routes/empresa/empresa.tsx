@@ -33,6 +33,9 @@ export default function CompanyPortal({ loaderData }: Route.ComponentProps) {
           <Link to={`/empresa/${company.id}/cumplimiento`} className={secondaryButton}>
             Cumplimiento
           </Link>
+          <Link to={`/empresa/${company.id}/sesiones`} className={secondaryButton}>
+            Sesiones prácticas
+          </Link>
           <Link to={`/empresa/${company.id}/sence`} className={secondaryButton}>
             Acciones SENCE
           </Link>

@@ -266,7 +266,7 @@ export const PERSONAL_DATA: TableRule[] = [
     columns: cols({
       link: "user_id enrolment_id",
       personal: "attendance attendance_at result result_note assessed_at",
-      actor: "cancelled_by",
+      actor: "cancelled_by booked_by",
       none: "id session_id course_id status created_at booked_at offered_at offer_expires_at cancelled_at reminder_48h_at reminder_2h_at",
     }),
     about: byUser(t.skillsBooking.userId),
@@ -293,6 +293,17 @@ export const PERSONAL_DATA: TableRule[] = [
     exportAs: null,
     erase: [],
     why: "Una sesión práctica no es de una persona: su relator y quien la programó figuran como actores.",
+  },
+  {
+    table: t.skillsSessionRequest,
+    columns: cols({
+      actor: "requested_by",
+      none: "id company_id course_id people preferred_dates address comuna notes status session_id created_at updated_at",
+    }),
+    about: null,
+    exportAs: null,
+    erase: [],
+    why: "La solicitud de una sesión en la empresa es de la empresa (su dirección y fechas); quien la pidió figura como actor.",
   },
 
   // ── Companies ──

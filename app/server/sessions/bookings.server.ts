@@ -3,12 +3,12 @@
 // transaction that writes the booking and queues its mail, so seats are counted exactly however many people
 // click at once.
 import { and, asc, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
-import { cancelDeadline, sessionMessages as M } from "~/domain/skills-sessions";
+import { cancelDeadline, companyBookedMessage, sessionMessages as M } from "~/domain/skills-sessions";
 import type { ActionResult } from "~/domain/action-result";
 import { now } from "../platform/clock.server";
 import { db, type Tx } from "../platform/db/client.server";
 import { isUniqueViolation } from "../platform/db/errors.server";
-import { course, enrolment, skillsBooking, skillsSession } from "../platform/db/schema";
+import { companyEnrolment, course, enrolment, skillsBooking, skillsSession } from "../platform/db/schema";
 import { recordAudit } from "../platform/audit.server";
 import { checklistFor } from "./checklists.server";
 import { queueJob } from "../platform/outbox/outbox.server";
@@ -126,6 +126,71 @@ export async function bookSeat(userId: string, sessionId: number): Promise<BookR
   }
 }
 
+export type CompanyBookResult = ActionResult<{ booked: number; waiting: number }>;
+
+/**
+ * A company's manager books seats for workers the company enrolled in the course who have passed its theory: in
+ * one transaction under the session's row lock, seats while they last and the waiting list after, each worker
+ * mailed as if they had booked themselves. A public session, or the company's own private one. All or nothing:
+ * if any chosen worker is not eligible (not the company's, theory not passed, already holding a place for the
+ * course), nobody is booked and the manager is told.
+ */
+export async function bookForCompany(managerId: string, companyId: number, sessionId: number, userIds: string[]): Promise<CompanyBookResult> {
+  const chosen = [...new Set(userIds)];
+  if (chosen.length === 0) return { ok: false, message: M.workersRequired, field: "workers", status: 400 };
+  try {
+    return await db().transaction(async (tx): Promise<CompanyBookResult> => {
+      const session = await lockSession(tx, sessionId);
+      if (!session || (session.placeKind === "company" && session.companyId !== companyId)) return { ok: false, message: M.notFound, status: 404 };
+      if (session.status !== "open") return { ok: false, message: M.notOpen, status: 409 };
+      if (session.startsAt <= now()) return { ok: false, message: M.started, status: 409 };
+      if (session.priceClp !== null) return { ok: false, message: M.paidSession, status: 409 };
+      const eligible = await tx
+        .select({ userId: enrolment.userId, enrolmentId: enrolment.id })
+        .from(companyEnrolment)
+        .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
+        .where(
+          and(
+            eq(companyEnrolment.companyId, companyId),
+            eq(companyEnrolment.courseId, session.courseId),
+            inArray(companyEnrolment.userId, chosen),
+            isNotNull(enrolment.completedAt),
+          ),
+        )
+        .orderBy(asc(enrolment.id));
+      const live = await tx
+        .select({ userId: skillsBooking.userId })
+        .from(skillsBooking)
+        .where(and(eq(skillsBooking.courseId, session.courseId), inArray(skillsBooking.userId, chosen), inArray(skillsBooking.status, [...LIVE])));
+      if (eligible.length !== chosen.length || live.length > 0) return { ok: false, message: M.workerNotEligible, field: "workers", status: 409 };
+
+      let taken = await expireOffers(tx, session);
+      const at = now();
+      let booked = 0;
+      // Seats go in the order the workers were enrolled, whatever order the form sent them in.
+      for (const w of eligible) {
+        const seat = taken < session.capacity;
+        const [row] = await tx
+          .insert(skillsBooking)
+          .values({ sessionId, userId: w.userId, courseId: session.courseId, enrolmentId: w.enrolmentId, status: seat ? "booked" : "waiting", createdAt: at, bookedAt: seat ? at : null, bookedBy: managerId })
+          .returning({ id: skillsBooking.id });
+        await queueJob({ kind: "skillsSessionMail", bookingId: row!.id, event: seat ? "booked" : "waiting" }, tx);
+        if (seat) {
+          taken++;
+          booked++;
+        }
+      }
+      if (booked) await tx.update(skillsSession).set({ seatsTaken: taken, updatedAt: at }).where(eq(skillsSession.id, sessionId));
+      const waiting = eligible.length - booked;
+      return { ok: true, message: companyBookedMessage(booked, waiting), booked, waiting };
+    });
+  } catch (e) {
+    // A worker booking their own seat at the same moment: the live-booking index keeps one, and nobody is booked here.
+    if (isUniqueViolation(e)) return { ok: false, message: M.workerNotEligible, field: "workers", status: 409 };
+    throw e;
+  }
+}
+
 /**
  * The learner gives up their seat (until the admin's deadline), their place in line, or an offer. A freed seat
  * goes to the next in line in the same transaction.
@@ -193,7 +258,7 @@ export async function moveBooking(adminId: string, fromSessionId: number, bookin
     await tx.update(skillsSession).set({ seatsTaken: refilled, updatedAt: at }).where(eq(skillsSession.id, fromSessionId));
     const [row] = await tx
       .insert(skillsBooking)
-      .values({ sessionId: toSessionId, userId: seat.userId, courseId: to.courseId, enrolmentId: seat.enrolmentId, status: "booked", createdAt: at, bookedAt: at })
+      .values({ sessionId: toSessionId, userId: seat.userId, courseId: to.courseId, enrolmentId: seat.enrolmentId, status: "booked", createdAt: at, bookedAt: at, bookedBy: adminId })
       .returning({ id: skillsBooking.id });
     await tx.update(skillsSession).set({ seatsTaken: toTaken + 1, updatedAt: at }).where(eq(skillsSession.id, toSessionId));
     await queueJob({ kind: "skillsSessionMail", bookingId: row!.id, event: "moved", previousBookingId: seat.id }, tx);

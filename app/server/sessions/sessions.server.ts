@@ -16,7 +16,7 @@ import { catalogueChanged } from "../catalogue/events.server";
 import { recordAudit } from "../platform/audit.server";
 import { now } from "../platform/clock.server";
 import { db, type DbOrTx } from "../platform/db/client.server";
-import { company, course, instructor, skillsBooking, skillsSession, user } from "../platform/db/schema";
+import { company, course, instructor, skillsBooking, skillsSession, skillsSessionRequest, user } from "../platform/db/schema";
 import { queueJob } from "../platform/outbox/outbox.server";
 import { checklistFor } from "./checklists.server";
 
@@ -107,7 +107,11 @@ export function credentialProblem(expiresOn: string | null, startsAt: Date): str
   return null;
 }
 
-export async function createSession(input: SessionInput, adminId: string): Promise<ActionResult<{ id: number }>> {
+/**
+ * Schedules a session. `requestId`: the company's request it answers — it must be pending and of the same company
+ * and course; it is marked scheduled, linked to the session, in the same transaction.
+ */
+export async function createSession(input: SessionInput, adminId: string, requestId: number | null = null): Promise<ActionResult<{ id: number }>> {
   const [target] = await db().select({ id: course.id, slug: course.slug, title: course.title }).from(course).where(eq(course.id, input.courseId)).limit(1);
   if (!target || !(await checklistFor(target.slug))) return { ok: false, message: M.courseRequired, field: "courseId" };
   const relator = await getInstructor(input.instructorId);
@@ -118,7 +122,13 @@ export async function createSession(input: SessionInput, adminId: string): Promi
     const [c] = await db().select({ id: company.id }).from(company).where(eq(company.id, input.companyId!)).limit(1);
     if (!c) return { ok: false, message: M.companyRequired, field: "companyId" };
   }
-  const id = await db().transaction(async (tx) => {
+  const created = await db().transaction(async (tx): Promise<ActionResult<{ id: number }>> => {
+    if (requestId !== null) {
+      const [request] = await tx.select().from(skillsSessionRequest).where(eq(skillsSessionRequest.id, requestId)).for("update");
+      if (!request || request.status !== "pending") return { ok: false, message: M.requestNotPending, field: "form", status: 409 };
+      if (input.placeKind !== "company" || input.companyId !== request.companyId) return { ok: false, message: M.companyRequired, field: "companyId" };
+      if (input.courseId !== request.courseId) return { ok: false, message: M.courseRequired, field: "courseId" };
+    }
     const [row] = await tx
       .insert(skillsSession)
       .values({
@@ -145,11 +155,14 @@ export async function createSession(input: SessionInput, adminId: string): Promi
       subject: { type: "skills_session", id: row!.id, label: `${target.title} · ${formatDateTime(input.startsAt)}` },
       after: { courseId: input.courseId, seats: input.capacity, startsOn: input.startsAt.toISOString() },
     });
-    return row!.id;
+    if (requestId !== null) {
+      await tx.update(skillsSessionRequest).set({ status: "scheduled", sessionId: row!.id, updatedAt: now() }).where(eq(skillsSessionRequest.id, requestId));
+    }
+    return { ok: true, message: M.created, id: row!.id };
   });
   // The course page shows the next open session.
-  catalogueChanged();
-  return { ok: true, message: M.created, id };
+  if (created.ok) catalogueChanged();
+  return created;
 }
 
 const sessionColumns = {
@@ -179,7 +192,7 @@ const sessionColumns = {
   signedOffAt: skillsSession.signedOffAt,
 };
 
-function selectSessions(tx: DbOrTx) {
+export function selectSessions(tx: DbOrTx) {
   return tx
     .select(sessionColumns)
     .from(skillsSession)

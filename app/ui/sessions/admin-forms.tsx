@@ -10,16 +10,22 @@ export function SessionForm({
   instructors,
   companies,
   reply,
+  defaults = {},
+  requestId,
 }: {
+  /** Values to start from (a company's request being answered). */
+  defaults?: Record<string, string>;
+  requestId?: number;
   courses: { id: number; title: string }[];
   instructors: { userId: string; displayName: string; email: string; expired: boolean }[];
   companies: { id: number; name: string }[];
   reply: FormReply | undefined;
 }) {
   const errors = reply && !reply.ok ? reply.fieldErrors : {};
-  const values = reply && !reply.ok ? reply.values : {};
+  const values: Record<string, string | undefined> = reply && !reply.ok ? reply.values : defaults;
   return (
-    <Form method="post" className={`${card} mt-4 grid gap-4 p-5 sm:grid-cols-2 lg:grid-cols-3`} key={reply?.ok ? reply.message : "session-form"}>
+    <Form method="post" className={`${card} mt-4 grid gap-4 p-5 sm:grid-cols-2 lg:grid-cols-3`} key={reply?.ok ? reply.message : `session-form-${requestId ?? ""}`}>
+      {requestId ? <input type="hidden" name="requestId" value={requestId} /> : null}
       <SelectField
         label="Curso"
         name="courseId"

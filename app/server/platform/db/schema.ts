@@ -1229,6 +1229,9 @@ export const skillsBooking = pgTable(
     // that claims it, so a reminder goes out once however many workers look at the same moment.
     reminder48hAt: timestamp("reminder_48h_at", tz),
     reminder2hAt: timestamp("reminder_2h_at", tz),
+    // Who took the seat when it was not the learner: a company's manager booking for a worker, or the admin who
+    // moved the learner here from another date.
+    bookedBy: text("booked_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     index("skills_booking_session_idx").on(t.sessionId, t.status, t.createdAt),
@@ -1252,4 +1255,30 @@ export const skillsCheck = pgTable(
     note: text("note").notNull().default(""),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.itemKey] })],
+);
+
+// A company's request for a private skills session at its premises; the admin schedules one from it ("en la
+// empresa"), which links the session here.
+export const skillsSessionRequest = pgTable(
+  "skills_session_request",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => course.id, { onDelete: "restrict" }),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    people: integer("people").notNull(),
+    preferredDates: text("preferred_dates").notNull(),
+    address: text("address").notNull(),
+    comuna: text("comuna").notNull(),
+    notes: text("notes").notNull().default(""),
+    status: text("status").notNull().default("pending"), // pending | scheduled
+    sessionId: integer("session_id").references(() => skillsSession.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("skills_session_request_company_idx").on(t.companyId, t.createdAt), index("skills_session_request_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`)],
 );
