@@ -87,6 +87,8 @@ export default [
       route("privacidad/:id", "routes/admin/privacidad-solicitud.tsx"),
       route("privacidad/:id/descarga", "routes/admin/privacidad-descarga.ts"),
       route("sesiones", "routes/admin/sesiones.tsx"),
+      route("sesiones/reportes", "routes/admin/sesiones-reportes.tsx"),
+      route("sesiones/reportes.csv", "routes/admin/sesiones-reportes-csv.ts"),
       route("sesiones/:id", "routes/admin/sesion.tsx"),
       route("relatores", "routes/admin/relatores.tsx"),
       route("*", "routes/admin/not-found.tsx"),
