@@ -4,6 +4,7 @@ import {
   Outlet,
   Scripts,
   isRouteErrorResponse,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -37,6 +38,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  const { pathname } = useLocation();
   return (
     <html lang="es-CL">
       <head>
@@ -59,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="contenido" className="flex-1">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter admin={pathname === "/admin" || pathname.startsWith("/admin/")} />
         <ScrollManager />
         <Scripts />
       </body>

@@ -7,8 +7,24 @@ import { mainNav } from "./nav-links";
 const quickLinks = [...mainNav, { to: "/certificados", label: "Verificar certificado" }, { to: "/privacidad", label: "Política de privacidad" }];
 
 /** The site's footer. Its links to pages are plain anchors the router follows from the <footer> (internal-links.ts). */
-export function SiteFooter() {
+export function SiteFooter({ admin = false }: { admin?: boolean }) {
   const navigate = useNavigate();
+  // The back office is a working tool: the visitors' links (catalogue, social networks) are in the way there;
+  // the privacy notice stays reachable from every page.
+  if (admin) {
+    return (
+      <footer className="border-t border-slate-200 bg-white" onClick={(event) => followInternalLink(event, navigate)}>
+        <p className="mx-auto flex max-w-7xl flex-wrap justify-between gap-2 px-4 py-4 text-xs text-slate-600 sm:px-6 lg:px-8">
+          <span>
+            © {new Date().getFullYear()} {site.legalName}
+          </span>
+          <a className="hover:text-ink hover:underline" href="/privacidad">
+            Política de privacidad
+          </a>
+        </p>
+      </footer>
+    );
+  }
   return (
     <footer className="bg-ink text-slate-300" onClick={(event) => followInternalLink(event, navigate)}>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
