@@ -1,7 +1,8 @@
 // /empresa/:companyId/cumplimiento — the company's compliance matrix (docs/certificate-validity.md): who of its
 // workers holds a current certificate of each of its courses today, counts per course and state, filters by
-// course and state, the matrix as Excel and each course's nómina de personal capacitado as PDF.
-import { Form, Link } from "react-router";
+// course and state, the matrix as Excel and each course's nómina de personal capacitado as PDF; and renewing the
+// selected workers of a course with the company's free seats (docs/certificate-validity.md, "Renewal").
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/cumplimiento";
 import { pageParam } from "~/domain/admin-forms";
 import { COMPLIANCE_LABELS, COMPLIANCE_PAGE_SIZE, COMPLIANCE_STATES, matchesComplianceFilters, parseComplianceFilters, type ComplianceState } from "~/domain/compliance";
@@ -11,6 +12,8 @@ import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { cellOf, complianceMatrix } from "~/server/companies/compliance.server";
 import { now } from "~/server/platform/clock.server";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
+import { renewWorkers } from "~/server/renewal/renewal.server";
 import { ComplianceCounts, ComplianceTable } from "~/ui/company/compliance";
 import { PortalHeader } from "~/ui/company/portal";
 import { Pagination } from "~/ui/admin/pagination";
@@ -53,7 +56,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       rut: w.rut ? formatRut(w.rut) : "—",
       cells: columns.map((c) => {
         const cell = cellOf(w, c.id);
-        return { courseId: c.id, state: cell.state, validUntil: formatShortDay(cell.validUntil) };
+        return {
+          courseId: c.id,
+          state: cell.state,
+          validUntil: formatShortDay(cell.validUntil),
+          renewing: cell.renewing,
+          // The checkbox's value: which worker, in which course.
+          renew: cell.renewable ? `${c.id}:${w.userId}` : null,
+        };
       }),
     })),
     page,
@@ -62,7 +72,44 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export default function CompanyCompliance({ loaderData }: Route.ComponentProps) {
+export type RenewActionData =
+  | { ok: true; message: string }
+  | { ok: false; message: string; buy?: { href: string; missing: number } };
+
+/** "Renovar": the selected workers of one course, with its free seats, in one step. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, company } = await requireCompanyAccess(request, parseId(params.companyId));
+  const form = await readFormOrThrow(request);
+  const picked = form.getAll("renovar").map(String);
+  const parsed = picked.map((v) => /^(\d{1,9}):([A-Za-z0-9_-]{1,64})$/.exec(v)).filter((m) => m !== null);
+  if (picked.length === 0) return data<RenewActionData>({ ok: false, message: "Selecciona al menos un trabajador para renovar." }, { status: 400 });
+  if (parsed.length !== picked.length) return data<RenewActionData>({ ok: false, message: "La selección no es válida. Recarga la página e inténtalo de nuevo." }, { status: 400 });
+  const courseIds = new Set(parsed.map((m) => Number(m[1])));
+  if (courseIds.size > 1) return data<RenewActionData>({ ok: false, message: "Renueva un curso a la vez: selecciona trabajadores de un solo curso." }, { status: 400 });
+  const courseId = [...courseIds][0]!;
+  const result = await renewWorkers({ companyId: company.id, courseId, userIds: parsed.map((m) => m[2]!), byUserId: user.id });
+  if (result.ok) {
+    const n = result.renewed;
+    const skipped = result.skipped > 0 ? ` ${result.skipped === 1 ? "Uno de los seleccionados no podía renovar todavía" : `${result.skipped} de los seleccionados no podían renovar todavía`} y no se usó su cupo.` : "";
+    return data<RenewActionData>({
+      ok: true,
+      message: `${n === 1 ? "Renovaste a 1 trabajador: usó 1 cupo" : `Renovaste a ${n} trabajadores: usaron ${n} cupos`}. Les avisamos por correo para que empiecen el curso.${skipped}`,
+    });
+  }
+  if (result.reason === "seats") {
+    return data<RenewActionData>(
+      {
+        ok: false,
+        message: `Faltan ${result.missing === 1 ? "1 cupo" : `${result.missing} cupos`} de este curso: seleccionaste ${result.needed} ${result.needed === 1 ? "trabajador que puede" : "trabajadores que pueden"} renovar y ${result.free === 1 ? "queda 1 libre" : `quedan ${result.free} libres`}. No se renovó a nadie.`,
+        buy: { href: `/empresa/${company.id}/comprar?curso=${courseId}`, missing: result.missing },
+      },
+      { status: 409 },
+    );
+  }
+  return data<RenewActionData>({ ok: false, message: result.message }, { status: 400 });
+}
+
+export default function CompanyCompliance({ loaderData, actionData }: Route.ComponentProps) {
   const { company, today, filters, courses, columns, totalWorkers, shownWorkers, truncated, counts, rows, page, hasNext, xlsxHref } = loaderData;
   const base = `/empresa/${company.id}/cumplimiento`;
   const filterHref = (courseId: number, state: ComplianceState) => `${base}?curso=${courseId}&estado=${state}`;
@@ -141,7 +188,32 @@ export default function CompanyCompliance({ loaderData }: Route.ComponentProps) 
             ) : null}
           </Form>
           {truncated ? <p className="mt-3 text-sm text-amber-900">La empresa tiene más inscripciones de las que esta página muestra; escríbenos para un informe completo.</p> : null}
-          <ComplianceTable columns={columns} rows={rows} />
+          <Form method="post" aria-label="Renovar trabajadores">
+            {actionData ? (
+              <div role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-lg border px-4 py-3 text-sm ${actionData.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-amber-300 bg-amber-50 text-amber-950"}`}>
+                <p>{actionData.message}</p>
+                {!actionData.ok && actionData.buy ? (
+                  <p className="mt-2">
+                    <Link to={actionData.buy.href} className="font-semibold underline underline-offset-4">
+                      Comprar {actionData.buy.missing === 1 ? "1 cupo" : `${actionData.buy.missing} cupos`}
+                    </Link>
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            <ComplianceTable columns={columns} rows={rows} />
+            {rows.some((r) => r.cells.some((c) => c.renew)) ? (
+              <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+                <button type="submit" className={secondaryButton}>
+                  Renovar seleccionados
+                </button>
+                <p className="text-sm text-slate-700">
+                  Cada trabajador usa un cupo libre del curso y empieza de nuevo; su certificado actual sigue contando hasta su vencimiento. Se
+                  puede renovar desde 90 días antes del vencimiento.
+                </p>
+              </div>
+            ) : null}
+          </Form>
           {page > 1 || hasNext ? <Pagination page={page} hasNext={hasNext} search={listSearch} label="Páginas de trabajadores" /> : null}
         </>
       )}

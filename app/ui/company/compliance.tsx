@@ -86,7 +86,7 @@ export interface ComplianceRowView {
   key: string;
   name: string;
   rut: string;
-  cells: { courseId: number; state: ComplianceState; validUntil: string }[];
+  cells: { courseId: number; state: ComplianceState; validUntil: string; renewing?: boolean; renew?: string | null }[];
 }
 
 /** Workers × courses: each cell the state and, with a certificate that has one, its last valid day. */
@@ -129,6 +129,13 @@ export function ComplianceTable({ columns, rows }: { columns: { id: number; titl
                     <ComplianceBadge state={cell.state} />
                     {cell.validUntil ? <span className="whitespace-nowrap text-xs text-slate-600">{cell.state === "vencido" ? `el ${cell.validUntil}` : `hasta ${cell.validUntil}`}</span> : null}
                   </span>
+                  {cell.renewing ? <span className="text-xs font-semibold text-brand-800">Renovación en curso</span> : null}
+                  {cell.renew ? (
+                    <label className="mt-1 inline-flex items-center gap-2 text-sm font-semibold text-ink">
+                      <input type="checkbox" name="renovar" value={cell.renew} className="h-5 w-5 rounded border-slate-400" />
+                      Renovar <span className="sr-only">a {w.name} en {titles.get(cell.courseId)}</span>
+                    </label>
+                  ) : null}
                 </td>
               ))}
             </tr>
