@@ -103,6 +103,13 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" noValidate className="mt-5 space-y-5" aria-label="Crear mi contraseña">
           <TextField label="Contraseña" name="password" type="password" autoComplete="new-password" required error={actionData?.fieldErrors.password} hint="Al menos 6 caracteres." />
           <TextField label="Confirmar contraseña" name="confirmPassword" type="password" autoComplete="new-password" required error={actionData?.fieldErrors.confirmPassword} />
+          <p className="text-sm text-slate-700">
+            Al crear tu cuenta aceptas que tratemos tus datos como explica nuestra{" "}
+            <a href="/privacidad" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-4">
+              política de privacidad
+            </a>
+            .
+          </p>
           <SubmitButton intent="create" label={v.isManager ? "Crear mi cuenta" : "Crear mi cuenta y empezar"} pendingLabel="Creando cuenta..." />
         </Form>
       ) : v.kind === "hasAccount" ? (

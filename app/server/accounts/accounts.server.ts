@@ -4,7 +4,7 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
 import { getAuth } from "./auth.server";
 import { db } from "../platform/db/client.server";
-import { user as userTable } from "../platform/db/schema";
+import { marketingConsentEvent, user as userTable } from "../platform/db/schema";
 import { logger } from "../platform/logger.server";
 import { now } from "../platform/clock.server";
 import { site } from "~/config/site";
@@ -46,8 +46,11 @@ export type RegisterOutcome =
 export async function registerAccount(
   input: { name: string; email: string; password: string },
   request: Request,
-  /** Given by /registro, whose page shows the privacy notice and the marketing box: recorded on a new account. */
-  consent?: { marketing: boolean },
+  /**
+   * Given by a page that shows the privacy notice, recorded on a new account: /registro, with its marketing box; a
+   * company's invitation, which shows the notice but asks nothing about marketing (`marketing` left out).
+   */
+  consent?: { marketing?: boolean },
 ): Promise<RegisterOutcome> {
   const auth = await getAuth();
   try {
@@ -77,12 +80,18 @@ export async function registerAccount(
  * use gets a stand-in id that names no row (auth.server.ts), so its owner's choices are never changed by whoever
  * typed their address; the same one query runs either way.
  */
-async function recordSignUpConsent(userId: string, consent: { marketing: boolean }): Promise<void> {
+async function recordSignUpConsent(userId: string, consent: { marketing?: boolean }): Promise<void> {
   const at = now();
-  await db()
-    .update(userTable)
-    .set({ privacyNoticeVersion: site.privacy.noticeVersion, privacyNoticeAcceptedAt: at, marketingConsent: consent.marketing, marketingConsentAt: at })
-    .where(and(eq(userTable.id, userId), isNull(userTable.privacyNoticeAcceptedAt)));
+  const marketing = consent.marketing === undefined ? {} : { marketingConsent: consent.marketing, marketingConsentAt: at };
+  await db().transaction(async (tx) => {
+    const recorded = await tx
+      .update(userTable)
+      .set({ privacyNoticeVersion: site.privacy.noticeVersion, privacyNoticeAcceptedAt: at, ...marketing })
+      .where(and(eq(userTable.id, userId), isNull(userTable.privacyNoticeAcceptedAt)))
+      .returning({ id: userTable.id });
+    // The first entry of the consent's history, only for the account just made (the stand-in id matches no row).
+    if (recorded.length && consent.marketing !== undefined) await tx.insert(marketingConsentEvent).values({ userId, given: consent.marketing, source: "registro", at });
+  });
 }
 
 /** The marketing consent and when it was last given or withdrawn (null: not asked yet). */
@@ -94,12 +103,18 @@ export async function getMarketingConsent(userId: string): Promise<{ given: bool
   return row ?? { given: false, at: null };
 }
 
-/** Gives or withdraws the marketing consent, with the time; saving the same choice again keeps its time. */
+/** Gives or withdraws the marketing consent, with the time and a history entry; saving the same choice again keeps both. */
 export async function setMarketingConsent(userId: string, marketing: boolean): Promise<void> {
-  await db()
-    .update(userTable)
-    .set({ marketingConsent: marketing, marketingConsentAt: now() })
-    .where(and(eq(userTable.id, userId), ne(userTable.marketingConsent, marketing)));
+  const at = now();
+  await db().transaction(async (tx) => {
+    const changed = await tx
+      .update(userTable)
+      .set({ marketingConsent: marketing, marketingConsentAt: at })
+      .where(and(eq(userTable.id, userId), ne(userTable.marketingConsent, marketing)))
+      .returning({ id: userTable.id });
+    // Each change is appended to the history in the same transaction; saving the same choice changes nothing.
+    if (changed.length) await tx.insert(marketingConsentEvent).values({ userId, given: marketing, source: "perfil", at });
+  });
 }
 
 export type SignInOutcome =

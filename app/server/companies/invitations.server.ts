@@ -129,7 +129,8 @@ export async function acceptWithNewAccount(token: string, password: string, requ
   // The invitation's holder may know (the link came to that address; the page says so already): no sign-up is
   // attempted, so its owner gets no notice of one.
   if (await accountExists(inv.email)) return { ok: false, message: M.invitationAccountExists };
-  const created = await registerAccount({ name: inv.name, email: inv.email, password }, request);
+  // The invitation page shows the privacy notice: the account records the version it was shown.
+  const created = await registerAccount({ name: inv.name, email: inv.email, password }, request, {});
   if (!created.ok) {
     // The account was made a moment ago by another request, with another password.
     if (created.reason === "checkMail") return { ok: false, message: M.invitationAccountExists };

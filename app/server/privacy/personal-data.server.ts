@@ -122,6 +122,13 @@ export const PERSONAL_DATA: TableRule[] = [
     erase: [{ do: "delete" }],
   },
   {
+    table: t.marketingConsentEvent,
+    columns: cols({ link: "user_id", personal: "given at", none: "id source" }),
+    about: byUser(t.marketingConsentEvent.userId),
+    exportAs: "historial-permiso-novedades",
+    erase: [{ do: "delete" }],
+  },
+  {
     table: t.contactMessage,
     columns: cols({ personal: "name email phone subject message ip", none: "id created_at handled_at" }),
     about: (s) => sql`lower(${t.contactMessage.email}) = ${s.email}`,

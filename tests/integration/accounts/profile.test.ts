@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/server/platform/db/client.server";
-import { user } from "~/server/platform/db/schema";
+import { marketingConsentEvent, user } from "~/server/platform/db/schema";
 import { getUser } from "~/server/accounts/session.server";
 import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { action as apiAction } from "~/routes/api.auth";
@@ -119,6 +119,14 @@ describe("perfil (/perfil)", () => {
       expect(withdrawn.data.success).toBe("Listo: no te enviaremos novedades ni ofertas por correo.");
       const r = await row(u.id);
       expect([r.marketingConsent, r.marketingConsentAt]).toEqual([false, new Date("2026-12-05T12:00:00Z")]);
+      // Every change, and only the changes, is in the history; the history cannot be rewritten.
+      const history = await db().select().from(marketingConsentEvent).where(eq(marketingConsentEvent.userId, u.id)).orderBy(asc(marketingConsentEvent.at));
+      expect(history.map((h) => [h.given, h.source, h.at])).toEqual([
+        [true, "perfil", new Date("2026-12-03T12:00:00Z")],
+        [false, "perfil", new Date("2026-12-05T12:00:00Z")],
+      ]);
+      expect(await db().select().from(marketingConsentEvent).where(eq(marketingConsentEvent.userId, other.id))).toEqual([]);
+      await expect(db().update(marketingConsentEvent).set({ given: true }).where(eq(marketingConsentEvent.id, history[1]!.id))).rejects.toThrow();
     } finally {
       resetClock();
     }

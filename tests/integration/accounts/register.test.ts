@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/platform/db/client.server";
-import { account, session, user } from "~/server/platform/db/schema";
+import { account, marketingConsentEvent, session, user } from "~/server/platform/db/schema";
 import { getUser } from "~/server/accounts/session.server";
 import { action as apiAction } from "~/routes/api.auth";
 import { action, loader } from "~/routes/registro";
@@ -228,6 +228,8 @@ describe("registro: aviso de privacidad y permiso de novedades", () => {
       resetClock();
     }
     expect(await consentOf(input.email)).toEqual({ version: site.privacy.noticeVersion, acceptedAt: at, marketing: false, marketingAt: at });
+    const [made] = await db().select({ id: user.id }).from(user).where(eq(user.email, input.email.toLowerCase()));
+    expect((await db().select().from(marketingConsentEvent).where(eq(marketingConsentEvent.userId, made!.id))).map((h) => [h.given, h.source, h.at])).toEqual([[false, "registro", at]]);
   });
 
   it("con la casilla marcada queda el permiso, con su fecha; un error conserva la casilla marcada", async () => {

@@ -11,6 +11,7 @@ import * as enrolmentsRoute from "~/routes/admin/inscripciones";
 import { db } from "~/server/platform/db/client.server";
 import { company, companyEnrolment, companyInvitation, companyManager, companySeatLedger, enrolment, user } from "~/server/platform/db/schema";
 import { freeSeats } from "~/server/companies/seats.server";
+import { site } from "~/config/site";
 import { call } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
@@ -111,6 +112,11 @@ describe("empresas en la administración", () => {
     expect(accepted).toMatchObject({ status: 302, location: `/empresa/${id}` });
     const managers = await db().select({ userId: companyManager.userId }).from(companyManager).where(eq(companyManager.companyId, id));
     expect(managers).toHaveLength(2);
+    // The invitation page shows the privacy notice: the new account records the version it accepted, and no
+    // marketing choice (the page asks none).
+    const [made] = await db().select().from(user).where(eq(user.email, email));
+    expect(made).toMatchObject({ privacyNoticeVersion: site.privacy.noticeVersion, marketingConsent: false, marketingConsentAt: null });
+    expect(made!.privacyNoticeAcceptedAt).toBeInstanceOf(Date);
   });
 });
 

@@ -1126,6 +1126,23 @@ export const privacyAccessLog = pgTable(
   (t) => [index("privacy_access_log_subject_idx").on(t.subjectUserId, t.at), index("privacy_access_log_at_idx").on(t.at)],
 );
 
+// Every time a person gave or withdrew the marketing consent (user.marketing_consent is the current state): proof of
+// what they chose and when. Append-only (a trigger refuses UPDATE); deleted with the person.
+export const marketingConsentEvent = pgTable(
+  "marketing_consent_event",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    given: boolean("given").notNull(),
+    // Where it was chosen: 'registro' (the sign-up box) or 'perfil' (/perfil).
+    source: text("source").notNull(),
+    at: timestamp("at", tz).notNull(),
+  },
+  (t) => [index("marketing_consent_event_user_idx").on(t.userId, t.at)],
+);
+
 // The breach register: what happened, when, whom it affects, and when the Agency and the people were told.
 export const privacyBreach = pgTable(
   "privacy_breach",
