@@ -121,6 +121,9 @@ test("empresa: cupos para un trabajador, solicitud de sesión en la empresa; el 
   await expect(manager.page.getByText("Reservamos 1 cupo. Cada persona recibe un correo con la fecha.")).toBeVisible();
   await expect(manager.page.getByText("Cupo reservado en esta sesión")).toBeVisible();
   await shots(manager.page, "empresa-reservar-cupos");
+  // The date is now full: its card offers the waiting list.
+  await manager.page.goto(`/empresa/${companyId}/sesiones`);
+  await expect(manager.page.getByRole("listitem").filter({ hasText: streetA }).getByRole("link", { name: "Anotar en la lista de espera" })).toBeVisible();
   expect(await waitForMail(workerEmail, /Reserva confirmada/)).toContain("sesion-practica.ics");
 
   // Through the real server: another company's manager and a learner are refused, an anonymous visitor sent to sign in.

@@ -30,7 +30,8 @@ export function CompanySessionList({ companyId, sessions }: { companyId: number;
             {s.own ? " · Sesión privada de tu empresa" : ""}
           </p>
           <Link to={`/empresa/${companyId}/sesiones/${s.id}`} className="mt-1 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
-            Reservar cupos
+            {/* A full date still takes bookings: they go to its waiting list. */}
+            {s.seatsLeft === 0 ? "Anotar en la lista de espera" : "Reservar cupos"}
           </Link>
         </li>
       ))}
