@@ -17,6 +17,7 @@ import { Pagination } from "~/ui/admin/pagination";
 import { card, container, table, tableWrap, td, th } from "~/ui/admin/styles";
 import { SelectField, TextArea, TextField } from "~/ui/primitives/field";
 import { SubmitButton } from "~/ui/primitives/submit-button";
+import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "~/ui/admin/responsive-table";
 import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Privacidad | Administración") }, { name: "robots", content: "noindex" }];
@@ -167,23 +168,34 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
         {loaderData.access.length === 0 ? (
           <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">Sin accesos registrados.</p>
         ) : (
-          <div className={`${tableWrap} mt-4`}>
-            <table className={table}>
-              <thead>
+          <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white">
+            <table className={rtTable}>
+              <caption className="sr-only">Registro de accesos a datos personales</caption>
+              <thead className={rtHead}>
                 <tr>
-                  <th className={th}>Fecha</th>
-                  <th className={th}>Quién</th>
-                  <th className={th}>Qué</th>
-                  <th className={th}>De quién</th>
+                  <th className={rtTh}>Fecha</th>
+                  <th className={rtTh}>Quién</th>
+                  <th className={rtTh}>Qué</th>
+                  <th className={rtTh}>De quién</th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className={rtBody}>
                 {loaderData.access.map((a) => (
-                  <tr key={a.key}>
-                    <td className={td}>{a.at}</td>
-                    <td className={td}>{a.actor}</td>
-                    <td className={td}>{a.action}</td>
-                    <td className={td}>
+                  <tr key={a.key} className={rtRow}>
+                    <td className={rtCell}>
+                      <span className={cellLabel}>Fecha</span>
+                      {a.at}
+                    </td>
+                    <td className={`${rtCell} break-all`}>
+                      <span className={cellLabel}>Quién</span>
+                      {a.actor}
+                    </td>
+                    <td className={rtCell}>
+                      <span className={cellLabel}>Qué</span>
+                      {a.action}
+                    </td>
+                    <td className={rtCell}>
+                      <span className={cellLabel}>De quién</span>
                       {a.subjectUserId ? (
                         <Link to={`/admin/usuarios/${a.subjectUserId}`} className="font-semibold text-brand-700 underline underline-offset-4">
                           {a.subject}
