@@ -87,7 +87,9 @@ export async function applyRetention(rules = site.privacy.retention): Promise<Re
   return db().transaction(async (tx) => {
     const count = async (query: Promise<unknown[]>) => (await query).length;
     const report: RetentionReport = {
-      sessions: await count(tx.delete(session).where(lt(session.expiresAt, daysAgo(at, rules.expiredSessionDays))).returning({ id: session.id })),
+      // Sessions expire by the wall clock (accounts/session.server.ts), so they are cleared by it too: a clock moved
+      // ahead (tests across a certificate's expiry) must not sign everyone out.
+      sessions: await count(tx.delete(session).where(lt(session.expiresAt, daysAgo(new Date(), rules.expiredSessionDays))).returning({ id: session.id })),
       loginAttempts: await count(tx.delete(loginAttempt).where(lt(loginAttempt.attemptedAt, daysAgo(at, rules.loginAttemptDays))).returning({ id: loginAttempt.id })),
       verifications: await count(tx.delete(verification).where(lt(verification.expiresAt, daysAgo(at, 1))).returning({ id: verification.id })),
       mails: await count(
