@@ -142,6 +142,9 @@ export async function runCpu(opts: { pid: number | undefined; learner: Client; a
       break;
     }
   }
+  // The manager's company, for its compliance matrix: the portal answers with it (or a link to it).
+  const portal = await (opts.manager ?? admin).get("/empresa");
+  const companyId = /\/empresa\/(\d+)/.exec(`${portal.location ?? ""} ${portal.body}`)?.[1];
   const pages: Page[] = [
     { page: "dashboard", path: "/dashboard", client: learner },
     { page: "content page", path: contentPath, client: learner },
@@ -151,6 +154,10 @@ export async function runCpu(opts: { pid: number | undefined; learner: Client; a
     { page: "admin overview", path: "/admin", client: admin },
     { page: "admin course results", path: "/admin/cursos/1/resultados", client: admin },
     { page: "admin sales", path: "/admin/ventas", client: admin },
+    ...(companyId ? [{ page: "compliance matrix", path: `/empresa/${companyId}/cumplimiento`, client: opts.manager ?? admin }] : []),
+    { page: "admin expiring certificates", path: "/admin/vencimientos", client: admin },
+    { page: "admin mail search", path: "/admin/correos?para=nadie%40academia.test", client: admin },
+    { page: "admin session reports", path: "/admin/sesiones/reportes", client: admin },
   ];
   const rows: CpuRow[] = [];
   for (const page of pages) {
