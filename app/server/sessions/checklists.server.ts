@@ -7,8 +7,7 @@ import { env } from "../platform/env.server";
 
 const cache = new Map<string, Promise<Checklist | null>>();
 
-async function read(slug: string): Promise<Checklist | null> {
-  const file = path.resolve(env().CONTENT_DIR, "courses", slug, "skills-checklist.json");
+async function read(file: string): Promise<Checklist | null> {
   let raw: string;
   try {
     raw = await fs.readFile(file, "utf8");
@@ -23,11 +22,13 @@ async function read(slug: string): Promise<Checklist | null> {
 /** The course's checklist by its slug (read once per process), or null when the course has none. */
 export function checklistFor(slug: string): Promise<Checklist | null> {
   if (!/^[a-z0-9-]+$/.test(slug)) return Promise.resolve(null);
-  let found = cache.get(slug);
+  // Kept by the file it comes from, not the slug alone: the same slug in another content folder is another list.
+  const file = path.resolve(env().CONTENT_DIR, "courses", slug, "skills-checklist.json");
+  let found = cache.get(file);
   if (!found) {
-    found = read(slug);
-    found.catch(() => cache.delete(slug));
-    cache.set(slug, found);
+    found = read(file);
+    found.catch(() => cache.delete(file));
+    cache.set(file, found);
   }
   return found;
 }

@@ -38,7 +38,7 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
   },
   certificateExpiry: {
     subject: "Tu certificado de Reanimación Cardiopulmonar solo Compresiones vence el 30 de noviembre de 2028",
-    links: ["/contacto", "/cursos/1", "/certificados/ABCD-EFGH-JK12"],
+    links: ["/contacto", "/cursos/1/comprar", "/certificados/ABCD-EFGH-JK12"],
     text: ["José Muñoz", "vence el 30 de noviembre de 2028 (quedan 30 días)", "Código: ABCD-EFGH-JK12", "Válido hasta: 30 de noviembre de 2028"],
   },
   certificateExpiryDigest: {
