@@ -1,7 +1,5 @@
 // Every Spanish message of the learning area (enrolment, course content, exam) that the spec's error
 // catalogue (§8) names or that our server answers with, in one place.
-import { chileDay, sameDay } from "./chile-time";
-import { formatDateTime, formatTime } from "./format";
 
 export const learningMessages = {
   // §8 catalogue
@@ -39,12 +37,6 @@ export const learningMessages = {
   fileNotFound: "El archivo no existe o aún no está disponible.",
   fileRangeNotSatisfiable: "El rango solicitado no es válido para este archivo.",
 } as const;
-
-/** When a paused exam opens again (docs/decisions.md B13), in Chile time: 'hoy desde las 14:05', or the date. */
-export function examPausedMessage(opensAt: Date, at: Date): string {
-  const day = sameDay(chileDay(opensAt), chileDay(at)) ? "hoy" : `el ${formatDateTime(opensAt).slice(0, 10)}`;
-  return `Podrás hacer tu próximo intento ${day} desde las ${formatTime(opensAt)} (hora de Chile).`;
-}
 
 /** Beside it, why: the pause is a moment to study, not a punishment. */
 export const examPauseReason =

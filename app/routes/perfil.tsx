@@ -9,7 +9,7 @@ import { formatRut } from "~/domain/rut";
 import { logger } from "~/server/platform/logger.server";
 import { requireUser } from "~/server/accounts/session.server";
 import { ChangePasswordForm, type PasswordActionData } from "~/ui/account/change-password-form";
-import { MarketingForm, type MarketingActionData } from "~/ui/account/marketing-consent";
+import { MarketingForm, type MarketingActionData } from "~/ui/account/marketing-form";
 import { ProfileForm, type ProfileActionData } from "~/ui/account/profile-form";
 import { LogoutButton } from "~/ui/layout/logout-button";
 import { pageTitle } from "~/ui/seo";

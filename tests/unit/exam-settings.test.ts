@@ -9,7 +9,7 @@ import {
   nextAttemptOpensAt,
   readExamSettings,
 } from "~/domain/exam-settings";
-import { examPausedMessage } from "~/domain/learning-messages";
+import { examPausedMessage } from "~/domain/exam-pause";
 import { drawExam, gradeAttempt } from "~/domain/grading";
 import { checkQuestion, checkQuestionImport, questionImportMessages as M, questionsFromTable } from "~/domain/question-input";
 

@@ -14,7 +14,8 @@ import { logger } from "../platform/logger.server";
 import type { SessionUser } from "../accounts/session.server";
 import { drawExam, gradeAttempt } from "~/domain/grading";
 import { answerFieldName, parseExamAnswers } from "~/domain/exam-forms";
-import { examPausedMessage, learningMessages } from "~/domain/learning-messages";
+import { examPausedMessage } from "~/domain/exam-pause";
+import { learningMessages } from "~/domain/learning-messages";
 import { idSchema } from "~/domain/ids";
 import type { Refusal } from "~/domain/action-result";
 

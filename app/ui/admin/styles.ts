@@ -3,14 +3,7 @@
 import "./tables.css";
 
 export const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
-export const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";
-export const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 transition-colors hover:border-brand-700 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
-export const dangerButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-red-800 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-900";
-export const smallButton =
-  "inline-flex items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-semibold text-slate-700 hover:border-brand-700 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
+export { primaryButton, secondaryButton, dangerButton, smallButton } from "~/ui/primitives/buttons";
 export const card = "rounded-2xl border border-slate-200 bg-white shadow-sm";
 // Input borders: slate-500 on white is 4.8:1 (WCAG 1.4.11 asks 3:1 for the edge of a control), here and in
 // every form of the site (public.css .pub-input, account/form-parts, checkout, certificate check).

@@ -2,7 +2,7 @@
 // works it out from the navigation: pending while its own `intent` (and `match`, when several forms share an
 // intent) is being posted.
 import { useNavigation } from "react-router";
-import { primaryButton as primary } from "~/ui/admin/styles";
+import { primaryButton as primary } from "./buttons";
 /** The account forms' full-width button, large enough for a thumb. */
 const block =
   "flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-80";
