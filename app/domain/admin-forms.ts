@@ -104,7 +104,15 @@ export const courseFormSchema = z.object({
   taxTreatment: z.preprocess((v) => (v === "" ? DEFAULT_TAX_TREATMENT : v), z.enum(TAX_TREATMENTS, { error: "Elige cómo se documentan las ventas del curso." })),
   // Its certificates' validity in months (docs/certificate-validity.md); empty or absent: they never expire.
   validityMonths: z.preprocess((v) => v ?? "", validityMonthsField),
-});
+  // What renewing costs a learner (docs/certificate-validity.md, "Renewal"); empty or absent: the course price.
+  renewalPriceClp: z.preprocess((v) => v ?? "", priceField),
+})
+  .refine((d) => d.renewalPriceClp === null || d.priceClp !== null, { path: ["renewalPriceClp"], error: "Ingresa primero el precio del curso, o deja vacío el de renovación." })
+  .refine((d) => d.renewalPriceClp === null || d.renewalPriceClp > 0, { path: ["renewalPriceClp"], error: "El precio de renovación debe ser mayor que cero; para renovar sin costo, usa un cupón del 100 %." })
+  .refine((d) => d.renewalPriceClp === null || d.priceClp === null || d.renewalPriceClp <= d.priceClp, {
+    path: ["renewalPriceClp"],
+    error: "El precio de renovación no puede ser mayor que el precio del curso.",
+  });
 export const COURSE_FIELDS = Object.keys(courseFormSchema.shape) as (keyof typeof courseFormSchema.shape)[];
 export type CourseFormData = z.infer<typeof courseFormSchema>;
 

@@ -25,6 +25,11 @@ export function renewalEligibility(cert: { validUntil: string | null; revokedAt:
   return { ok: true };
 }
 
+/** What a learner pays to renew: the course's renewal price when it has one, else its price. */
+export function renewalPrice(priceClp: number, renewalPriceClp: number | null): number {
+  return renewalPriceClp ?? priceClp;
+}
+
 export const renewalMessages = {
   noCertificate: "Aún no tienes un certificado de este curso que renovar: termina el curso en curso.",
   noExpiry: "Este certificado no tiene fecha de vencimiento: no necesita renovarse.",

@@ -12,6 +12,8 @@ import { isAdmin } from "~/domain/permissions";
 import { getPublishedCourse } from "~/server/catalogue/courses.server";
 import { parseId } from "~/domain/ids";
 import { learnerRenewal } from "~/server/renewal/renewal.server";
+import { renewalPrice } from "~/domain/renewal";
+import { formatClp } from "~/domain/format";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { checkout, findOpenTransferOrder } from "~/server/commerce/orders/checkout.server";
 import { orderPath } from "~/server/commerce/orders/order-state.server";
@@ -50,8 +52,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     "Evaluación final con reintentos",
     renewal.kind === "renewable" ? "Certificado nuevo al aprobar; el anterior sigue verificable como renovado" : "Certificado con código de verificación al completar el curso",
   ].filter(Boolean);
+  // A renewal is sold at the course's renewal price (docs/certificate-validity.md); the usual price is shown beside it.
+  const price = renewal.kind === "renewable" && c.priceClp !== null ? renewalPrice(c.priceClp, c.renewalPriceClp) : c.priceClp;
   return {
-    course: { id: c.id, title: c.title, priceLabel: c.priceLabel, category: c.category, level: c.level, includes },
+    course: {
+      id: c.id,
+      title: c.title,
+      priceLabel: formatClp(price),
+      regularPriceLabel: price !== c.priceClp ? c.priceLabel : null,
+      category: c.category,
+      level: c.level,
+      includes,
+    },
     openTransfer: openTransfer ? orderPath(openTransfer) : null,
     renewal: renewal.kind === "renewable",
     buyerEmail: user.email,

@@ -82,6 +82,7 @@ export function courseFormValues(c: typeof course.$inferSelect): FormValues {
     instructorTitle: c.instructorTitle,
     taxTreatment: c.taxTreatment,
     validityMonths: c.validityMonths === null ? "" : String(c.validityMonths),
+    renewalPriceClp: c.renewalPriceClp === null ? "" : String(c.renewalPriceClp),
   };
 }
 

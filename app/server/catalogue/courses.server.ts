@@ -237,6 +237,7 @@ async function readPublishedCourse(id: number) {
       hoursLabel: hoursLabel(hours),
       priceClp: row.priceClp,
       priceLabel: formatClp(row.priceClp),
+      renewalPriceClp: row.renewalPriceClp,
       modality: row.modality,
       description: row.description,
       longDescription: row.longDescription,

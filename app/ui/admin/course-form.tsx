@@ -43,6 +43,14 @@ export function CourseForm({
           </p>
         </div>
         <TextField label="Precio (CLP)" name="priceClp" inputMode="numeric" defaultValue={v("priceClp")} error={errors.priceClp} hint="En pesos, sin decimales. Déjalo vacío para mostrar «Precio por confirmar»." />
+        <TextField
+          label="Precio de renovación (CLP)"
+          name="renewalPriceClp"
+          inputMode="numeric"
+          defaultValue={v("renewalPriceClp")}
+          error={errors.renewalPriceClp}
+          hint="Lo que paga quien renueva su certificado. Vacío: el mismo precio del curso."
+        />
         <TextField label="Modalidad" name="modality" defaultValue={v("modality")} error={errors.modality} hint="Por ejemplo 100% online asincrónico." />
         <TextField label="Próxima fecha" name="nextDate" type="date" defaultValue={v("nextDate")} error={errors.nextDate} />
         <TextField label="Lugar" name="location" defaultValue={v("location")} error={errors.location} />

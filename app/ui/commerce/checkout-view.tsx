@@ -20,7 +20,8 @@ export function CheckoutView({
   renewal = false,
   actionData,
 }: {
-  course: { id: number; title: string; priceLabel: string; category: string; level: string; includes: string[] };
+  /** `regularPriceLabel`: the course's usual price, when a renewal costs less. */
+  course: { id: number; title: string; priceLabel: string; regularPriceLabel?: string | null; category: string; level: string; includes: string[] };
   openTransfer: string | null;
   buyerEmail: string;
   /** Whether sales get a boleta or factura: then the buyer says which. */
@@ -68,8 +69,9 @@ export function CheckoutView({
             <p className="text-sm text-slate-600">
               {course.category} · {course.level}
             </p>
-            <p className="mt-4 text-sm font-medium text-slate-600">Precio</p>
+            <p className="mt-4 text-sm font-medium text-slate-600">{renewal ? "Precio de renovación" : "Precio"}</p>
             <p className="text-3xl font-bold text-ink">{course.priceLabel}</p>
+            {course.regularPriceLabel ? <p className="text-sm text-slate-600">Precio normal del curso: {course.regularPriceLabel}</p> : null}
             <p className="text-xs text-slate-600">Precio final en pesos chilenos. Un cupón válido se descuenta al confirmar.</p>
             <h3 className="mt-5 text-sm font-bold text-ink">Incluye</h3>
             <ul className="mt-2 space-y-1.5 text-sm text-slate-700">

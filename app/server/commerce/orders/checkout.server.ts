@@ -7,7 +7,7 @@ import { db, type DbOrTx, type Tx } from "../../platform/db/client.server";
 import { coupon, course, order } from "../../platform/db/schema";
 import { findEnrolment } from "../../learning/enrolments.server";
 import { liveCertificate } from "../../learning/cycles.server";
-import { renewalEligibility } from "~/domain/renewal";
+import { renewalEligibility, renewalPrice } from "~/domain/renewal";
 import { chileDay } from "~/domain/chile-time";
 import { getSaleModes } from "../../catalogue/sale-mode.server";
 import { logger } from "../../platform/logger.server";
@@ -89,7 +89,7 @@ export async function checkout(input: CheckoutInput, provider: PaymentProvider =
     // steps many buyers take at once).
     const [[target], modes, enrolled] = await Promise.all([
       tx
-        .select({ id: course.id, title: course.title, priceClp: course.priceClp })
+        .select({ id: course.id, title: course.title, priceClp: course.priceClp, renewalPriceClp: course.renewalPriceClp })
         .from(course)
         .where(and(eq(course.id, input.courseId), eq(course.status, "published")))
         .limit(1),
@@ -102,7 +102,9 @@ export async function checkout(input: CheckoutInput, provider: PaymentProvider =
     if (mode !== "paid" || target.priceClp === null) return { kind: "notForSale" };
     // Enrolled already: only a certificate due for renewal makes this order its next cycle (started when paid).
     if (enrolled && !renewalEligibility(await liveCertificate(tx, enrolled.id), chileDay(now())).ok) return { kind: "alreadyEnrolled" };
-    if (!orderWithinCeiling(target.priceClp, input.company?.quantity ?? 1)) return { kind: "amountTooLarge" };
+    // Still enrolled here means renewing: at the course's renewal price, when it has one.
+    const unitPrice = enrolled ? renewalPrice(target.priceClp, target.renewalPriceClp) : target.priceClp;
+    if (!orderWithinCeiling(unitPrice, input.company?.quantity ?? 1)) return { kind: "amountTooLarge" };
 
     if (input.method === "transfer" && !input.couponCode && !input.company) {
       // One open transfer order per learner and course: a second checkout shows the first again.
@@ -123,7 +125,7 @@ export async function checkout(input: CheckoutInput, provider: PaymentProvider =
       if (!(await takeCouponUse(tx, check.id))) return { kind: "couponError", message: commerceMessages.couponExhausted };
       applied = check;
     }
-    const amounts = orderAmounts(target.priceClp, input.company?.quantity ?? 1, applied);
+    const amounts = orderAmounts(unitPrice, input.company?.quantity ?? 1, applied);
     const method: PaymentMethodType = amounts.total === 0 ? "free" : input.method;
     const row = await insertOrder(tx, {
       userId: input.userId,

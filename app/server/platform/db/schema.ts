@@ -167,6 +167,9 @@ export const course = pgTable(
      */
     durationHours: integer("duration_hours"),
     priceClp: integer("price_clp"), // null = 'Precio por confirmar'
+    // What a learner pays to renew a certificate of this course (docs/certificate-validity.md, "Renewal"); null: the
+    // course price.
+    renewalPriceClp: integer("renewal_price_clp"),
     modality: text("modality").notNull().default(""),
     description: text("description").notNull(),
     longDescription: text("long_description").notNull().default(""),
