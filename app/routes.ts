@@ -35,6 +35,7 @@ export default [
     route("compras/:number", "routes/compra.tsx"),
     route("compras/:number/webpay", "routes/compra-webpay.ts"),
     route("compras/:number/documentos/:documentId", "routes/compra-documento.ts"),
+    route("compras/:number/comprobantes/:proofId", "routes/compra-comprobante.ts"),
     // Companies' portal (docs/decisions.md E2): each loader and action checks the company's managers itself
     route("empresa", "routes/empresa/index.tsx"),
     route("empresa/:companyId", "routes/empresa/empresa.tsx"),

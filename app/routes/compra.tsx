@@ -1,6 +1,10 @@
 // /compras/:number — one order of the signed-in learner: its receipt when paid, the bank details while a
 // transfer is awaited, or what happened at Webpay and how to try again. Another learner's order is a 404.
 import { data, Link } from "react-router";
+import { readForm } from "~/server/platform/http/request-body.server";
+import { attachTransferProof, proofsOfOrder } from "~/server/commerce/orders/transfer-proof.server";
+import { transferProofMessages } from "~/domain/transfer-proof";
+import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/compra";
 import { formatClp, formatDateTime } from "~/domain/format";
 import { formatRut } from "~/domain/rut";
@@ -71,11 +75,45 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     bank: o.method === "transfer" && status === "pending" ? site.bank : null,
     issuer: `${site.legalName}, RUT ${site.rut}, ${site.address}`,
     documents: (await buyerDocuments(o.id)).map((d) => ({ ...d, href: `/compras/${o.number}/documentos/${d.id}` })),
+    // A transfer's proofs, whatever became of the order; the form only while the transfer is awaited.
+    proof:
+      o.method === "transfer"
+        ? {
+            canUpload: status === "pending",
+            uploaded: (await proofsOfOrder(o.id)).map((p) => ({ href: `/compras/${o.number}/comprobantes/${p.id}`, filename: p.filename, at: formatDateTime(p.uploadedAt) })),
+          }
+        : null,
   };
   return { order: view };
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export type ProofActionData = { proofError: string } | { proofSaved: string };
+
+/** The buyer's proof of transfer (multipart: one file), for their own order still awaiting the transfer. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const number = params.number ?? "";
+  const read = await readForm(request, "proof");
+  if (!read.ok) return data<ProofActionData>({ proofError: read.message }, { status: read.status, headers: { Connection: "close" } });
+  try {
+    if (read.form.get("intent") !== "upload-proof" || !ORDER_NUMBER_PATTERN.test(number)) {
+      return data<ProofActionData>({ proofError: "La solicitud no es válida. Recarga la página e inténtalo de nuevo." }, { status: 400 });
+    }
+    let result;
+    try {
+      result = await attachTransferProof({ number, userId: user.id, file: read.files.get("comprobante") });
+    } catch (error) {
+      logger.error({ err: error, number }, "could not store a proof of transfer");
+      return data<ProofActionData>({ proofError: transferProofMessages.saveFailed }, { status: 503 });
+    }
+    if (!result.ok) return data<ProofActionData>({ proofError: result.message || "El pedido no existe o no pertenece a tu cuenta." }, { status: result.status });
+    return data<ProofActionData>({ proofSaved: transferProofMessages.received });
+  } finally {
+    await read.cleanup();
+  }
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   if ("notFound" in loaderData) {
     return (
       <section className="bg-slate-50 px-4 py-16">
@@ -89,5 +127,5 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <OrderView order={loaderData.order} />;
+  return <OrderView order={loaderData.order} proofReply={actionData} />;
 }

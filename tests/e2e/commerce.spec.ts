@@ -169,6 +169,17 @@ test.describe("transferencia, cupones y reembolsos con la administración", { ta
       await page.setViewportSize({ width: 1280, height: 800 });
     }
     expect(await waitForMail(learner.email, new RegExp(number))).toContain("$20.000");
+    // The proof of transfer: a file of another kind is refused next to the field before it is sent; a photo goes.
+    const proofField = page.getByLabel("Archivo del comprobante");
+    await proofField.setInputFiles({ name: "comprobante.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ-no-es-un-comprobante") });
+    await page.getByRole("button", { name: "Enviar comprobante" }).click();
+    await expect(page.getByText("Sube el comprobante en PDF o como imagen (JPG, PNG, WebP o HEIC).")).toBeVisible();
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256, 3)]);
+    await proofField.setInputFiles({ name: "captura-banco.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Enviar comprobante" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Recibimos tu comprobante." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "captura-banco.png" })).toBeVisible();
+    expect(await waitForMail("pagos@", new RegExp(`Comprobante de transferencia: pedido ${number}`))).toContain(number);
     // Not paid yet: no access.
     await page.goto("/cursos/1/contenido");
     await expect(page.getByText("No estás inscrito en este curso. Por favor, inscríbete primero.")).toBeVisible();
@@ -178,6 +189,9 @@ test.describe("transferencia, cupones y reembolsos con la administración", { ta
     await signInAsAdmin(admin);
     await admin.goto(`/admin/ventas/${number}`);
     await expect(admin.getByRole("heading", { name: "Transferencia" })).toBeVisible();
+    // The buyer's proof is beside the confirmation, downloaded with the order's name.
+    const [proof] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Comprobante: captura-banco.png" }).click()]);
+    expect(proof.suggestedFilename()).toBe(`comprobante-${number}.png`);
     await admin.getByRole("checkbox", { name: /Revisé la cuenta/ }).check();
     await admin.getByRole("button", { name: "Marcar como pagado" }).click();
     await expect(admin.getByText("Transferencia confirmada: la persona quedó inscrita y recibió un correo.")).toBeVisible();

@@ -14,6 +14,8 @@ import { SaleDetail, type SaleActionData } from "~/ui/admin/sale-detail";
 import { SaleDocuments } from "~/ui/admin/tax-documents";
 import { documentAction, orderDocumentsForAdmin } from "~/server/commerce/tax-documents/admin.server";
 import { taxDocumentsEnabled } from "~/server/commerce/tax-documents/config.server";
+import { proofsOfOrder } from "~/server/commerce/orders/transfer-proof.server";
+import { formatDateTime } from "~/domain/format";
 import { container } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
 import type { ActionResult } from "~/domain/action-result";
@@ -27,11 +29,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!detail) return data({ notFound: true as const }, { status: 404 });
   // The order shows its buyer's name, e-mail and tax data: who opened it goes to the access log.
   await logAdminView(admin, "admin.view_order", detail.order.buyerId);
-  const documents = await orderDocumentsForAdmin(detail.order.id, detail.order.number);
+  const [documents, proofs] = await Promise.all([orderDocumentsForAdmin(detail.order.id, detail.order.number), proofsOfOrder(detail.order.id)]);
   const liveSale = documents.find((d) => d.kind === "sale" && d.state !== "rejected");
   return {
     ...detail,
     documents,
+    proofs: proofs.map((p) => ({ href: `/compras/${detail.order.number}/comprobantes/${p.id}`, filename: p.filename, at: formatDateTime(p.uploadedAt) })),
     taxDocumentsEnabled: taxDocumentsEnabled(),
     // Refunded while its sale document had no folio yet: the nota de crédito follows that document.
     waitingCreditNote: detail.order.status === "refunded" && !!liveSale && liveSale.state !== "issued" && !documents.some((d) => d.kind === "credit"),

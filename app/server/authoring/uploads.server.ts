@@ -7,10 +7,9 @@ import { lesson } from "../platform/db/schema";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
 import { storeAssetFile } from "../platform/storage/storage.server";
-import type { UploadedFile } from "../platform/http/uploaded-files.server";
+import { cleanFilename, type UploadedFile } from "../platform/http/uploaded-files.server";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
 import { type Outcome, touchCourse, lessonOfCourse } from "./shared.server";
-import { withoutControlChars } from "~/domain/plain-text";
 
 // ── Lesson files ────────────────────────────────────────────────────────────
 
@@ -27,12 +26,6 @@ export function detectFileKind(head: Uint8Array): FileKind {
 }
 
 const MP4_EXTENSIONS = new Set([".mp4", ".m4v"]);
-
-/** A file name safe to store and to send back in Content-Disposition. */
-export function cleanFilename(name: string) {
-  const base = withoutControlChars(path.basename(name.replace(/\\/g, "/"))).trim();
-  return (base || "archivo").slice(-200);
-}
 
 /**
  * Checks an upload by its content: a name ending in .pdf must hold a PDF, .mp4 an MP4; a video lesson

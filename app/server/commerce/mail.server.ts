@@ -15,6 +15,7 @@ declare module "../platform/mail/messages.server" {
     orderRejected: OrderRejectedMail;
     refund: RefundMail;
     taxDocument: TaxDocumentMail;
+    transferProofInbox: TransferProofInboxMail;
   }
 }
 
@@ -90,6 +91,17 @@ export interface TaxDocumentMail extends Addressee, OrderRef {
   documentLabel: string;
   credit: boolean;
   orderPath: string;
+}
+
+/** A buyer uploaded the proof of a transfer: to the academy's payments inbox (site.bank.proofEmail). */
+export interface TransferProofInboxMail {
+  kind: "transferProofInbox";
+  orderNumber: string;
+  buyerName: string;
+  courseTitle: string;
+  /** Whole CLP the order awaits. */
+  total: number;
+  uploadedAt: Date;
 }
 
 export interface OrderRejectedMail extends Addressee, OrderRef {
@@ -330,4 +342,29 @@ export function taxDocument(m: TaxDocumentMail, ctx: MailContext): MailContent {
   };
 }
 
-registerMailTemplates({ purchaseReceipt, transferInstructions, transferConfirmed, orderRejected, refund, taxDocument });
+export function transferProofInbox(m: TransferProofInboxMail, ctx: MailContext): MailContent {
+  return {
+    // The order's number only: nothing the buyer typed reaches the header.
+    subject: `Comprobante de transferencia: pedido ${m.orderNumber}`,
+    preview: `${m.buyerName} subió el comprobante de su transferencia.`,
+    heading: "Comprobante de transferencia recibido",
+    greeting: null,
+    blocks: [
+      p("Un comprador subió el comprobante de su transferencia. Revísalo contra la cartola antes de confirmar el pago."),
+      {
+        type: "details",
+        rows: [
+          { label: "Pedido", value: m.orderNumber },
+          { label: "Comprador", value: m.buyerName },
+          { label: "Curso", value: m.courseTitle },
+          { label: "Monto esperado", value: formatClp(m.total) },
+          { label: "Recibido", value: formatDateTime(m.uploadedAt) },
+        ],
+      },
+      { type: "button", label: "Revisar el pedido", href: ctx.url(`/admin/ventas/${m.orderNumber}`) },
+    ],
+    reason: `Recibes este correo porque es la casilla de pagos de ${site.name}.`,
+  };
+}
+
+registerMailTemplates({ purchaseReceipt, transferInstructions, transferConfirmed, orderRejected, refund, taxDocument, transferProofInbox });

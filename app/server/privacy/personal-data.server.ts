@@ -394,6 +394,14 @@ export const PERSONAL_DATA: TableRule[] = [
     erase: [{ do: "keep", item: "Pagos", reason: KEEP.tax }],
   },
   {
+    table: t.transferProof,
+    // The file (in the file store) is the bank's receipt: the buyer's name and account, kept with the order.
+    columns: cols({ link: "uploaded_by", personal: "filename", none: "id order_id asset_id uploaded_at" }),
+    about: ofOrders(t.transferProof.orderId),
+    exportAs: "comprobantes-de-transferencia",
+    erase: [{ do: "keep", item: "Comprobantes de transferencia que subió", reason: `${KEEP.tax} El comprobante respalda el pago de la venta.` }],
+  },
+  {
     table: t.order,
     columns: cols({
       link: "user_id",

@@ -31,6 +31,25 @@ interface Detail {
   payment: { authorizationCode: string | null; cardLast4: string | null; paymentTypeCode: string | null; amountClp: number; at: string } | null;
   refund: { amountClp: number; kind: string; reason: string | null; accessKept: boolean; at: string } | null;
   events: { id: number; from: string; to: string; note: string | null; at: string; actor: string }[];
+  /** What the buyer uploaded as proof of a transfer, newest first. */
+  proofs?: { href: string; filename: string; at: string }[];
+}
+
+/** The buyer's proofs of transfer, to compare with the bank statement before confirming. */
+function Proofs({ proofs }: { proofs: { href: string; filename: string; at: string }[] }) {
+  if (proofs.length === 0) return <p className="mt-2 text-sm text-slate-600">La persona no ha subido un comprobante (puede haberlo enviado por correo).</p>;
+  return (
+    <ul className="mt-2 space-y-1 text-sm">
+      {proofs.map((p) => (
+        <li key={p.href}>
+          <a href={p.href} className="font-semibold text-brand-700 underline underline-offset-4 [overflow-wrap:anywhere]">
+            Comprobante: {p.filename}
+          </a>{" "}
+          <span className="text-slate-600">· subido el {p.at}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Facts({ rows }: { rows: [string, string][] }) {
@@ -98,6 +117,13 @@ export function SaleDetail({ detail, actionData }: { detail: Detail; actionData?
         </div>
       </div>
 
+      {!pendingTransfer && o.method === "transfer" && (detail.proofs ?? []).length > 0 ? (
+        <div className={`${card} mt-6 p-5`}>
+          <h2 className="text-lg font-bold text-ink">Comprobantes de la transferencia</h2>
+          <Proofs proofs={detail.proofs ?? []} />
+        </div>
+      ) : null}
+
       {pendingTransfer ? (
         <div className={`${card} mt-6 p-5`}>
           <h2 className="text-lg font-bold text-ink">Transferencia</h2>
@@ -105,6 +131,7 @@ export function SaleDetail({ detail, actionData }: { detail: Detail; actionData?
             Confirma el pago cuando el dinero esté en la cuenta: {o.quantity > 1 ? "los cupos quedan disponibles para la empresa" : "la persona queda inscrita"} y quien compró
             recibe un correo. Solo un reembolso lo deshace.
           </p>
+          <Proofs proofs={detail.proofs ?? []} />
           <div className="mt-4 flex flex-wrap items-end gap-4">
             <Form method="post" className="space-y-3" aria-label="Marcar como pagado">
               <div>

@@ -5,6 +5,7 @@ import { StatusBadge } from "./status-badge";
 import { CopyButton } from "~/ui/primitives/copy-button";
 import { courseContentPath } from "~/domain/course-paths";
 import { TaxDocumentsList, type BuyerDocumentView } from "./tax-documents-list";
+import { TransferProofForm, type ProofReply, type ProofSection } from "./transfer-proof-form";
 
 export interface OrderViewData {
   number: string;
@@ -27,6 +28,8 @@ export interface OrderViewData {
   issuer: string;
   /** Its boleta or factura and, after a refund, the nota de crédito. */
   documents: BuyerDocumentView[];
+  /** A transfer's proofs and, while it is awaited, the form to send one; null for other methods. */
+  proof?: ProofSection | null;
 }
 
 const primary = "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800";
@@ -75,7 +78,7 @@ function Details({ title, rows }: { title: string; rows: { label: string; value:
   );
 }
 
-export function OrderView({ order: o }: { order: OrderViewData }) {
+export function OrderView({ order: o, proofReply }: { order: OrderViewData; proofReply?: ProofReply }) {
   const paid = o.status === "paid";
   const closed = o.status === "rejected" || o.status === "cancelled" || o.status === "failed";
   return (
@@ -120,6 +123,8 @@ export function OrderView({ order: o }: { order: OrderViewData }) {
             />
           </>
         ) : null}
+
+        {o.proof ? <TransferProofForm proof={o.proof} reply={proofReply} /> : null}
 
         <Details title={paid || o.status === "refunded" ? "Comprobante de compra" : "Detalle del pedido"} rows={o.rows} />
         {paid || o.status === "refunded" ? <p className="mt-3 text-xs text-slate-600">Emitido por {o.issuer}.</p> : null}

@@ -56,6 +56,11 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
       site.phone,
     ],
   },
+  transferProofInbox: {
+    subject: "Comprobante de transferencia: pedido K7QM-4XTP",
+    links: ["/admin/ventas/K7QM-4XTP"],
+    text: ["Pedido: K7QM-4XTP", "Comprador: Ana Pérez", "Monto esperado: $20.000", "Recibido: 15/03/2026 14:05"],
+  },
   contactInbox: {
     subject: "Nuevo mensaje de contacto: Capacitación para empresas",
     links: ["/admin/mensajes"],
@@ -209,7 +214,8 @@ describe("renderMail: cada tipo de correo", () => {
       // The text part is readable text: no markup, every expected phrase, the sign-off.
       expect(mail.text).not.toMatch(/<[a-z/!]/i);
       for (const phrase of want.text) expect(mail.text).toContain(phrase);
-      if (message.kind === "contactInbox") expect(mail.text).not.toContain("Saludos");
+      // The academy's own inboxes get no greeting and no sign-off.
+      if (message.kind === "contactInbox" || message.kind === "transferProofInbox") expect(mail.text).not.toContain("Saludos");
       else expect(mail.text).toContain(`Saludos,\nEl equipo de ${site.name}`);
       expect(mail.text).toContain("Atención: Lunes a viernes, 9:00 - 18:00; Sábado, 9:00 - 13:00");
 

@@ -59,6 +59,14 @@ export const samples: Samples = {
     subjectLabel: "Capacitación para empresas",
     message: "Hola:\nNecesitamos capacitar a 15 personas en RCP.\n\nGracias.",
   },
+  transferProofInbox: {
+    kind: "transferProofInbox",
+    orderNumber: "K7QM-4XTP",
+    buyerName: "Ana Pérez",
+    courseTitle: RCP.title,
+    total: 20000,
+    uploadedAt: MOMENT,
+  },
   contactInbox: {
     kind: "contactInbox",
     name: "Rosa Valdés",

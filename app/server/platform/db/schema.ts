@@ -626,6 +626,27 @@ export const order = pgTable(
   ],
 );
 
+// What a buyer uploaded to show they made the transfer of an order (docs/payments.md, "Proof of transfer"): kept
+// with the order, as the payment's own record, for as long as the order is; every upload stays (a wrong photo and
+// the right one), the newest first.
+export const transferProof = pgTable(
+  "transfer_proof",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    assetId: integer("asset_id")
+      .notNull()
+      .references(() => asset.id, { onDelete: "restrict" }),
+    // The name the buyer's file had, cleaned; the asset's own name is the order's.
+    filename: text("filename").notNull(),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    uploadedAt: timestamp("uploaded_at", tz).notNull(),
+  },
+  (t) => [index("transfer_proof_order_idx").on(t.orderId, t.uploadedAt)],
+);
+
 export const payment = pgTable("payment", {
   id: serial("id").primaryKey(),
   orderId: integer("order_id")

@@ -12,12 +12,16 @@ import { env } from "~/server/platform/env.server";
 import { logger } from "~/server/platform/logger.server";
 import { type FileReception, type UploadedFile, receiveFile, removeTempFiles, sweepStaleUploads } from "~/server/platform/http/uploaded-files.server";
 import { SPREADSHEET_MAX_BYTES } from "~/server/platform/spreadsheets/table.server";
+import { TRANSFER_PROOF_MAX_BYTES, transferProofMessages } from "~/domain/transfer-proof";
 
 const KB = 1024;
 const MB = 1024 * KB;
 
-/** "spreadsheet": a list uploaded as CSV or XLSX (platform/spreadsheets), and the rows its preview posts back. */
-export type BodyKind = "form" | "upload" | "spreadsheet" | "api";
+/**
+ * "spreadsheet": a list uploaded as CSV or XLSX (platform/spreadsheets), and the rows its preview posts back.
+ * "proof": a buyer's proof of transfer (one PDF or photo, domain/transfer-proof.ts).
+ */
+export type BodyKind = "form" | "upload" | "spreadsheet" | "proof" | "api";
 
 /** Room for the multipart envelope and the other fields around an uploaded file. */
 const UPLOAD_OVERHEAD = 256 * KB;
@@ -28,6 +32,7 @@ export function bodyLimit(kind: BodyKind): number {
   // Its own small limit: a 2 000-row list is well under 1 MB, and the lesson-video limit would let one request
   // hold the server's disk and CPU for a file no list needs.
   if (kind === "spreadsheet") return SPREADSHEET_MAX_BYTES + UPLOAD_OVERHEAD;
+  if (kind === "proof") return TRANSFER_PROOF_MAX_BYTES + UPLOAD_OVERHEAD;
   if (kind === "api") return 64 * KB;
   // Far above the largest honest form (the contact message: 5 000 characters of 4-byte text,
   // percent-encoded, about 60 KB), far below harm.
@@ -57,6 +62,7 @@ class BodyTooLarge extends Error {}
 function tooLarge(kind: BodyKind): ReadFormFailure {
   if (kind === "upload") return { ok: false, status: 413, message: uploadTooLargeMessage(env().MAX_UPLOAD_MB) };
   if (kind === "spreadsheet") return { ok: false, status: 413, message: uploadTooLargeMessage(SPREADSHEET_MAX_BYTES / MB) };
+  if (kind === "proof") return { ok: false, status: 413, message: transferProofMessages.tooLarge };
   return { ok: false, status: 413, message: bodyMessages.tooLarge };
 }
 
@@ -96,7 +102,7 @@ function readMultipart(request: Request, contentType: string, limit: number, kin
     try {
       parser = busboy({
         headers: { "content-type": contentType },
-        limits: { fieldSize: limit, fileSize: kind === "spreadsheet" ? SPREADSHEET_MAX_BYTES : limit, files: kind === "upload" ? 4 : kind === "spreadsheet" ? 1 : 0, fields: 200, parts: 210 },
+        limits: { fieldSize: limit, fileSize: kind === "spreadsheet" ? SPREADSHEET_MAX_BYTES : kind === "proof" ? TRANSFER_PROOF_MAX_BYTES : limit, files: kind === "upload" ? 4 : kind === "spreadsheet" || kind === "proof" ? 1 : 0, fields: 200, parts: 210 },
         defParamCharset: "utf8",
       });
     } catch (error) {
@@ -172,7 +178,7 @@ export async function readForm(request: Request, kind: BodyKind = "form"): Promi
       const declared = request.headers.get("content-length");
       if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > limit)) return tooLarge(kind);
       if (!request.body) return { ok: false, status: 400, message: bodyMessages.unreadable };
-      if (kind === "upload" || kind === "spreadsheet") void sweepStaleUploads().catch((error: unknown) => logger.warn({ err: error }, "could not sweep stale uploads"));
+      if (kind === "upload" || kind === "spreadsheet" || kind === "proof") void sweepStaleUploads().catch((error: unknown) => logger.warn({ err: error }, "could not sweep stale uploads"));
       const { form, files, tempPaths } = await readMultipart(request, contentType, limit, kind);
       return { ok: true, form, files, cleanup: () => removeTempFiles(tempPaths) };
     }

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { withoutControlChars } from "~/domain/plain-text";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../db/data-dir.server";
@@ -30,6 +31,12 @@ export interface UploadedFile {
   readonly filename: string;
   /** The type the browser declared: a hint, never trusted for what the bytes are. */
   readonly declaredType: string;
+}
+
+/** A file name safe to store and to send back in Content-Disposition. */
+export function cleanFilename(name: string) {
+  const base = withoutControlChars(path.basename(name.replace(/\\/g, "/"))).trim();
+  return (base || "archivo").slice(-200);
 }
 
 export function uploadsTempDir() {
