@@ -4,6 +4,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test, BASE_URL } from "./support/test";
 import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
 import { waitForMail } from "./support/mail";
+import { createCompanyWithManager, freshRut } from "./support/companies";
 import fs from "node:fs";
 import path from "node:path";
 import { answerAtWebpay, buyCourse } from "./support/commerce";
@@ -63,22 +64,6 @@ test("la vuelta solo lleva a una página del sitio", { tag: "@escritorio" }, asy
   await expect(page).toHaveURL(/\/cursos\/1\/comprar$/);
 });
 
-function checkDigit(body: number): string {
-  let sum = 0;
-  let factor = 2;
-  for (let n = body; n > 0; n = Math.floor(n / 10)) {
-    sum += (n % 10) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const rest = 11 - (sum % 11);
-  return rest === 11 ? "0" : rest === 10 ? "K" : String(rest);
-}
-let rutSeq = 0;
-function freshRut(base: number) {
-  const body = base + (((Date.now() % 1_000_000) * 37 + rutSeq++ * 7919) % 9_000_000);
-  return `${body}-${checkDigit(body)}`;
-}
-
 async function newPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, locale: "es-CL", timezoneId: "America/Santiago", viewport: viewport ?? { width: 1280, height: 800 } });
   return context.newPage();
@@ -93,26 +78,7 @@ test("una trabajadora cuya empresa pagó estudia desde su tarjeta, sin pasar por
   const manager = await signUpAs(managerPage, { name: "Encargada Pruebas" });
   const admin = await newPage(browser);
   await signInAsAdmin(admin);
-  await admin.goto("/admin/empresas");
-  const form = admin.getByRole("form", { name: "Crear empresa" });
-  await form.getByLabel("Razón social").fill(companyName);
-  await form.getByLabel("RUT", { exact: true }).fill(freshRut(76_000_000));
-  await form.getByLabel("Nombre del contacto").fill("Marta Rojas");
-  await form.getByLabel("Correo del contacto").fill("contacto@empresa.test");
-  await form.getByLabel("Teléfono del contacto").fill("+56 2 2345 6789");
-  await form.getByRole("button", { name: "Crear empresa" }).click();
-  await expect(admin.getByRole("heading", { level: 1, name: companyName })).toBeVisible();
-  const companyId = Number(/\/admin\/empresas\/(\d+)$/.exec(admin.url())![1]);
-  const managers = admin.getByRole("form", { name: "Agregar encargado" });
-  await managers.getByLabel("Correo del encargado").fill(manager.email);
-  await managers.getByRole("button", { name: "Agregar encargado" }).click();
-  await expect(admin.getByRole("status")).toContainText("encargad");
-  const grant = admin.getByRole("form", { name: "Asignar cupos" });
-  await grant.getByLabel("Curso").selectOption({ label: "Reanimación Cardiopulmonar solo Compresiones" });
-  await grant.getByLabel("Cupos").fill("1");
-  await grant.getByLabel("Motivo").fill("Contrato de capacitación");
-  await grant.getByRole("button", { name: "Asignar cupos" }).click();
-  await expect(admin.getByRole("status")).toHaveText("Se asignó 1 cupo.");
+  const companyId = await createCompanyWithManager(admin, companyName, manager.email, 1);
 
   // The manager enrols the worker, who has no account yet: she gets an invitation.
   const worker = { name: `Trabajadora ${tag}`, email: uniqueEmail("trabajadora"), rut: freshRut(15_000_000) };

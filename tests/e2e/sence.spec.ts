@@ -11,26 +11,10 @@ import { advanceServerClock, resetServerClock } from "./support/clock";
 import { reviewShot } from "./support/screenshots";
 import { goToNextLesson } from "./support/course-content";
 import { waitForMail } from "./support/mail";
+import { createCompanyWithManager, freshRun } from "./support/companies";
 
 const SENCE_URL = `http://localhost:${Number(process.env.E2E_SENCE_PORT || Number(process.env.E2E_PORT || 3210) + 5)}`;
 const OTEC = { rut: "76543210-3", token: "6F1A2B3C-4D5E-4F60-8A7B-9C0D1E2F3A4B" }; // the local server's test OTEC
-const COURSE_TITLE = "Reanimación Cardiopulmonar solo Compresiones";
-
-function checkDigit(body: number): string {
-  let sum = 0;
-  let factor = 2;
-  for (let n = body; n > 0; n = Math.floor(n / 10)) {
-    sum += (n % 10) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const rest = 11 - (sum % 11);
-  return rest === 11 ? "0" : rest === 10 ? "K" : String(rest);
-}
-let seq = 0;
-function freshRun(base = 16_000_000) {
-  const body = base + (((Date.now() % 1_000_000) * 31 + seq++ * 7919) % 8_000_000);
-  return `${body}-${checkDigit(body)}`;
-}
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({ baseURL: BASE_URL, locale: "es-CL", timezoneId: "America/Santiago", viewport: { width: 1280, height: 800 } });
@@ -88,26 +72,7 @@ test.describe("SENCE", { tag: "@escritorio" }, () => {
     await atPhoneWidth(page, "/tmp/sence-admin-375.png");
 
     // The company, its manager and 2 seats of course 1.
-    await page.goto("/admin/empresas");
-    const form = page.getByRole("form", { name: "Crear empresa" });
-    await form.getByLabel("Razón social").fill(`Minera Atacama ${tag} SpA`);
-    await form.getByLabel("RUT", { exact: true }).fill(freshRun(77_000_000));
-    await form.getByLabel("Nombre del contacto").fill("Marta Rojas");
-    await form.getByLabel("Correo del contacto").fill("contacto@minera.test");
-    await form.getByLabel("Teléfono del contacto").fill("+56 2 2345 6789");
-    await form.getByRole("button", { name: "Crear empresa" }).click();
-    await expect(page).toHaveURL(/\/admin\/empresas\/\d+$/);
-    companyId = Number(/\/admin\/empresas\/(\d+)$/.exec(page.url())![1]);
-    const managers = page.getByRole("form", { name: "Agregar encargado" });
-    await managers.getByLabel("Correo del encargado").fill(manager.email);
-    await managers.getByRole("button", { name: "Agregar encargado" }).click();
-    await expect(page.getByRole("status")).toHaveText("La persona ya es encargada de la empresa. Le avisamos por correo.");
-    const grant = page.getByRole("form", { name: "Asignar cupos" });
-    await grant.getByLabel("Curso").selectOption({ label: COURSE_TITLE });
-    await grant.getByLabel("Cupos").fill("2");
-    await grant.getByLabel("Motivo").fill("Capacitación con franquicia SENCE");
-    await grant.getByRole("button", { name: "Asignar cupos" }).click();
-    await expect(page.getByRole("status")).toHaveText("Se asignaron 2 cupos.");
+    companyId = await createCompanyWithManager(page, `Minera Atacama ${tag} SpA`, manager.email, 2);
 
     // The manager enrols the two workers, then records the action and puts them under it.
     const m = await newPage(browser);

@@ -17,10 +17,16 @@ function checkDigit(body: number): string {
 }
 
 let rutSeq = 0;
-/** A valid RUT ('15.123.456-7') unlikely to be used by another test of the same run. */
-export function freshRut(base = 15_000_000) {
+/** A valid RUN as SENCE writes it ('15123456-7', no dots), unlikely to be used by another test of the same run. */
+export function freshRun(base = 15_000_000) {
   const body = base + ((Date.now() % 1_000_000) * 37 + rutSeq++ * 7919) % 9_000_000;
-  return `${body.toLocaleString("es-CL")}-${checkDigit(body)}`;
+  return `${body}-${checkDigit(body)}`;
+}
+
+/** The same, as a person types it ('15.123.456-7'). */
+export function freshRut(base = 15_000_000) {
+  const [body, dv] = freshRun(base).split("-");
+  return `${Number(body).toLocaleString("es-CL")}-${dv}`;
 }
 
 /** Admin: creates a company through the form and names an existing account its manager; returns the company's id. */
