@@ -5,6 +5,7 @@ import { MIN_EXAM_QUESTIONS, uploadTooLargeMessage } from "./admin-forms";
 export const courseEditorMessages = {
   presetPublished: "Curso publicado exitosamente. Ahora podrás verlo en el Dashboard.",
   presetFailed: "No se pudo publicar el curso.",
+  presetConfirm: "Marca la casilla para confirmar que quieres restaurar el curso predefinido.",
   courseCreated: "Curso creado como borrador. Agrega módulos y lecciones, y publícalo cuando esté listo.",
   courseSaved: "Datos del curso guardados.",
   coursePublished: "Curso publicado: ya aparece en el catálogo.",

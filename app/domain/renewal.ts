@@ -25,9 +25,12 @@ export function renewalEligibility(cert: { validUntil: string | null; revokedAt:
   return { ok: true };
 }
 
-/** What a learner pays to renew: the course's renewal price when it has one, else its price. */
+/**
+ * What a learner pays to renew: the course's renewal price when it has one, else its price; never more than the
+ * price (restoring a course's catalogue price may leave an older, higher renewal price behind).
+ */
 export function renewalPrice(priceClp: number, renewalPriceClp: number | null): number {
-  return renewalPriceClp ?? priceClp;
+  return Math.min(renewalPriceClp ?? priceClp, priceClp);
 }
 
 export const renewalMessages = {

@@ -156,6 +156,13 @@ test.describe("administración", () => {
     await expect(preset.getByText("$20.000")).toBeVisible();
     const table = page.getByRole("table", { name: "Cursos de la plataforma" });
     await expect(table.getByRole("row").filter({ hasText: "Reanimación Cardiopulmonar solo Compresiones" }).getByText("Publicado")).toBeVisible();
+    // Out of the way, behind a confirmation that says what it overwrites.
+    await expect(preset.getByRole("button", { name: "Publicar curso predefinido" })).toBeHidden();
+    await preset.getByText("Restaurar y publicar el curso predefinido").click();
+    await expect(preset.getByText(/Reemplaza los datos del curso 1/)).toBeVisible();
+    await preset.getByRole("button", { name: "Publicar curso predefinido" }).click();
+    await expect(preset.getByText("Marca la casilla para confirmar que quieres restaurar el curso predefinido.")).toBeVisible();
+    await preset.getByRole("checkbox", { name: "Entiendo que se reemplazan los datos del curso 1." }).check();
     await preset.getByRole("button", { name: "Publicar curso predefinido" }).click();
     await expect(preset.getByRole("status")).toHaveText("Curso publicado exitosamente. Ahora podrás verlo en el Dashboard.");
     await expectNoA11yViolations(page);

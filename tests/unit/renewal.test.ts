@@ -1,7 +1,7 @@
 // When a certificate may be renewed (docs/certificate-validity.md, "Renewal"): from 90 days before its last valid
 // day, or after it, or once revoked; never one without expiry, nor a cycle that has no certificate yet.
 import { describe, expect, it } from "vitest";
-import { renewalEligibility, renewalRefusal } from "~/domain/renewal";
+import { renewalEligibility, renewalPrice, renewalRefusal } from "~/domain/renewal";
 
 const day = (iso: string) => {
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
@@ -26,5 +26,14 @@ describe("renewalEligibility", () => {
   });
   it("says when it opens, in words", () => {
     expect(renewalRefusal({ ok: false, reason: "too-early", opensOn: "2028-09-01" })).toBe("Podrás renovarlo desde el 1 de septiembre de 2028, 90 días antes de su vencimiento.");
+  });
+});
+
+describe("renewalPrice", () => {
+  it("is the course's renewal price, else its price, and never more than the price", () => {
+    expect(renewalPrice(20000, 12000)).toBe(12000);
+    expect(renewalPrice(20000, null)).toBe(20000);
+    // A catalogue price restored below an older renewal price.
+    expect(renewalPrice(15000, 18000)).toBe(15000);
   });
 });

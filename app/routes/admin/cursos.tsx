@@ -1,11 +1,13 @@
 import { data, Link } from "react-router";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/cursos";
-import { listAdminCourses, presetCourseSummary, publishPresetCourse } from "~/server/authoring/preset.server";
+import { listAdminCourses, presetCourseState, presetCourseSummary, publishPresetCourse } from "~/server/authoring/preset.server";
+import { formatDateTime } from "~/domain/format";
 import { requireAdmin } from "~/server/accounts/session.server";
 import { CoursesTable } from "~/ui/admin/courses-table";
 import { PageHeader } from "~/ui/admin/notice";
 import { PresetCourse } from "~/ui/admin/preset-course";
+import { courseEditorMessages } from "~/domain/course-editor-messages";
 import { container, primaryButton } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
 
@@ -13,14 +15,16 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Administraci√
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const courses = await listAdminCourses();
-  return { courses, preset: presetCourseSummary() };
+  const [courses, state] = await Promise.all([listAdminCourses(), presetCourseState()]);
+  return { courses, preset: presetCourseSummary(), presetState: { exists: state.exists, editedAt: state.editedAt ? formatDateTime(state.editedAt) : null } };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readFormOrThrow(request);
   if (form.get("intent") !== "publish-preset") return data({ ok: false, message: "La solicitud no es v√°lida." }, { status: 400 });
+  // It overwrites the course's details (and an admin's edits): only when the admin said they mean it.
+  if (form.get("confirm") !== "on") return data({ ok: false, message: courseEditorMessages.presetConfirm, field: "confirm" }, { status: 400 });
   const result = await publishPresetCourse();
   return data(result, { status: result.ok ? 200 : 500 });
 }
@@ -46,7 +50,7 @@ export default function AdminCourses({ loaderData, actionData }: Route.Component
             <CoursesTable courses={loaderData.courses} />
           )}
         </section>
-        <PresetCourse preset={loaderData.preset} result={actionData ?? null} />
+        <PresetCourse preset={loaderData.preset} state={loaderData.presetState} result={actionData ?? null} />
       </div>
     </section>
   );

@@ -60,6 +60,21 @@ export function presetCourseSummary() {
 }
 
 /**
+ * What publishing the preset course would overwrite: nothing when course 1 is missing (it is created), its details
+ * when it exists, and an admin's own edits when it was changed by hand since the catalogue last wrote it.
+ */
+export async function presetCourseState(): Promise<{ exists: boolean; editedAt: Date | null }> {
+  const [row] = await db()
+    .select({ updatedAt: course.updatedAt, syncedAt: course.catalogueSyncedAt })
+    .from(course)
+    .where(eq(course.id, PRESET_COURSE_ID))
+    .limit(1);
+  if (!row) return { exists: false, editedAt: null };
+  const edited = row.syncedAt === null || row.updatedAt.getTime() > row.syncedAt.getTime();
+  return { exists: true, editedAt: edited ? row.updatedAt : null };
+}
+
+/**
  * 'Publicar curso predefinido': (re)creates course 1 from the catalogue when it is missing, or restores
  * its catalogue details and publishes it when present. Content is added when the course has none, and
  * brought to this edition when nobody edited it by hand (catalogue/refresh.server.ts): learners'

@@ -279,14 +279,20 @@ describe("curso predefinido", () => {
     const e = await enrol(learner.id, 1, { progress: 20 });
     const [firstLesson] = await db().select({ id: lesson.id }).from(lesson).innerJoin(courseModule, eq(courseModule.id, lesson.moduleId)).where(eq(courseModule.courseId, 1)).limit(1);
     await db().insert(lessonCompletion).values({ enrolmentId: e.id, lessonId: firstLesson!.id });
-    await db().update(course).set({ title: "Título roto", status: "draft" }).where(eq(course.id, 1));
+    // An admin's edit moves updated_at past the catalogue's mark.
+    await db().update(course).set({ title: "Título roto", status: "draft", updatedAt: new Date() }).where(eq(course.id, 1));
     const lessonsBefore = await db().select({ n: sql<number>`count(*)::int` }).from(lesson);
 
     const page = await call(coursesLoader, getRequest("/admin/cursos", admin.cookie));
     expect(page.data.preset).toMatchObject({ id: 1, title: "Reanimación Cardiopulmonar solo Compresiones", category: "Salud", level: "Básico", priceClp: 20000 });
+    // The page says the course was edited by hand, and what publishing overwrites; without the box ticked, nothing.
+    expect(page.data.presetState).toMatchObject({ exists: true, editedAt: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/) });
+    const unconfirmed = await call(coursesAction, formRequest("/admin/cursos", { intent: "publish-preset" }, { cookie: admin.cookie }));
+    expect(unconfirmed).toMatchObject({ status: 400, data: { ok: false, field: "confirm", message: "Marca la casilla para confirmar que quieres restaurar el curso predefinido." } });
+    expect((await db().select().from(course).where(eq(course.id, 1)))[0]).toMatchObject({ title: "Título roto", status: "draft" });
     expect(page.data.courses.find((x: { id: number }) => x.id === 1)).toMatchObject({ modules: 5, status: "draft", students: 1 });
 
-    const r = await call(coursesAction, formRequest("/admin/cursos", { intent: "publish-preset" }, { cookie: admin.cookie }));
+    const r = await call(coursesAction, formRequest("/admin/cursos", { intent: "publish-preset", confirm: "on" }, { cookie: admin.cookie }));
     expect(r.data).toEqual({ ok: true, message: "Curso publicado exitosamente. Ahora podrás verlo en el Dashboard." });
     const [c1] = await db().select().from(course).where(eq(course.id, 1));
     expect(c1).toMatchObject({ title: "Reanimación Cardiopulmonar solo Compresiones", status: "published" });
@@ -298,7 +304,7 @@ describe("curso predefinido", () => {
   it("vuelve a crear el curso 1 si no existe", async () => {
     const admin = await createUser({ role: "admin" });
     await db().delete(course).where(eq(course.id, 1));
-    const r = await call(coursesAction, formRequest("/admin/cursos", { intent: "publish-preset" }, { cookie: admin.cookie }));
+    const r = await call(coursesAction, formRequest("/admin/cursos", { intent: "publish-preset", confirm: "on" }, { cookie: admin.cookie }));
     expect(r.data.ok).toBe(true);
     const mods = await db().select().from(courseModule).where(eq(courseModule.courseId, 1));
     expect(mods).toHaveLength(5);
