@@ -7,7 +7,7 @@ import http from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, register } from "prom-client";
 import { sql } from "drizzle-orm";
-import { dbHandle } from "./db/client.server";
+import { dbHandle, rowsOf } from "./db/client.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 
@@ -80,11 +80,6 @@ new Gauge({
     for (const row of rowsOf<{ state: string | null; n: number }>(rows)) this.set({ state: String(row.state) }, Number(row.n));
   },
 });
-
-function rowsOf<T>(result: unknown): T[] {
-  if (!result) return [];
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-}
 
 /**
  * Express middleware: counts and times every response. `routeOf` names the route (the route table's id), so the

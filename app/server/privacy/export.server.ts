@@ -10,10 +10,10 @@ import { sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { Zip, ZipDeflate, strToU8 } from "fflate";
 import { CSV_BOM, csvRow } from "~/domain/csv";
-import { db, type DbOrTx } from "../platform/db/client.server";
+import { db, rowsOf, type DbOrTx } from "../platform/db/client.server";
 import { logger } from "../platform/logger.server";
 import { now } from "../platform/clock.server";
-import { PERSONAL_DATA, rowsOf, type Subject, type TableRule } from "./personal-data.server";
+import { PERSONAL_DATA, type Subject, type TableRule } from "./personal-data.server";
 
 const BATCH = 500;
 

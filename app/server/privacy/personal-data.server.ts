@@ -514,8 +514,3 @@ export const PERSONAL_DATA: TableRule[] = [
     return { table, columns: cols({ none, actor }), about: null, exportAs: null, erase: [], why };
   }),
 ];
-
-/** The rows of db.execute(): an array on postgres-js, `{ rows }` on PGlite. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-}

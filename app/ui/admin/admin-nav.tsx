@@ -30,7 +30,7 @@ const itemClass = (active: boolean) =>
  * The administration sub-navigation, shown on every /admin page. Plain anchors (MenuLink) marked as <NavLink>s would be,
  * which the router follows from the <nav> (internal-links.ts says why).
  */
-export function AdminNav() {
+export function AdminNav({ counts = {} }: { counts?: Record<string, number> }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
@@ -41,6 +41,12 @@ export function AdminNav() {
             <li key={i.to}>
               <MenuLink to={i.to} end={i.end} pathname={pathname} className={itemClass}>
                 {i.label}
+                {counts[i.to] ? (
+                  <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white">
+                    {counts[i.to]}
+                    <span className="sr-only"> por revisar</span>
+                  </span>
+                ) : null}
               </MenuLink>
             </li>
           ))}

@@ -6,8 +6,8 @@ import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/server/platform/db/schema";
-import { db } from "~/server/platform/db/client.server";
-import { PERSONAL_DATA, rowsOf, type TableRule } from "~/server/privacy/personal-data.server";
+import { db, rowsOf } from "~/server/platform/db/client.server";
+import { PERSONAL_DATA, type TableRule } from "~/server/privacy/personal-data.server";
 
 const ruleFor = new Map<string, TableRule>(PERSONAL_DATA.map((rule) => [getTableConfig(rule.table).name, rule]));
 const schemaTables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));

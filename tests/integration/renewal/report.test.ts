@@ -145,7 +145,7 @@ describe("informe de vencimientos: ingresos y tasa de renovación", () => {
       .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
       .where(and(eq(enrolment.courseId, 2), isNull(certificate.revokedAt), eq(certificate.validUntil, "2028-11-30")));
     expect(course2.expired).toBe(Number(n));
-    expect(data.rate).toMatchObject({ from: "15/11/2028", to: "14/12/2028" });
+    expect(data.rate).toMatchObject({ from: "15 de noviembre de 2028", to: "14 de diciembre de 2028" });
     // Before the period nothing had run out.
     at("2028-11-20T12:00:00-03:00");
     expect((await report(admin.cookie, "?dias=30")).data.rate.rows.find((r: { courseId: number }) => r.courseId === 1)).toBeUndefined();

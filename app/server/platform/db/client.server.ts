@@ -34,6 +34,12 @@ export interface DbHandle {
 }
 
 /** The migrations the release ships (MIGRATIONS_DIR, relative to the working directory). */
+/** The rows of db.execute(): an array on postgres-js, `{ rows }` on PGlite. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (!result) return [];
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
 export function migrationsFolder() {
   return path.resolve(env().MIGRATIONS_DIR);
 }
