@@ -58,3 +58,12 @@ export function contactValuesFrom(source: { get(name: string): unknown }): Conta
   for (const field of CONTACT_FIELDS) values[field] = values[field].slice(0, CONTACT_LIMITS.message * 2);
   return values;
 }
+
+/** An administrator's answer to a message, mailed to its sender (docs/admin-guide.md, "Mensajes"). */
+export const CONTACT_REPLY_MAX = 5000;
+export const contactReplyMessages = {
+  required: "Escribe la respuesta antes de enviarla.",
+  tooLong: "La respuesta no puede superar los 5.000 caracteres.",
+  sent: (email: string) => `Respuesta enviada a ${email}. El mensaje quedó como atendido.`,
+  notFound: "El mensaje ya no existe.",
+} as const;

@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Page } from "./support/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { signInAs, signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
 import { REVIEW_SCREENSHOTS, reviewShot } from "./support/screenshots";
+import { waitForMail } from "./support/mail";
 
 const PDF_FILE = "content/courses/rcp-solo-compresiones/files/01-bienvenida.pdf";
 
@@ -325,6 +326,17 @@ test.describe("administración", () => {
     await expect(message.getByText(/^Atendido \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
     await message.getByRole("button", { name: "Marcar como pendiente" }).click();
     await notice(page, "Mensaje marcado como pendiente.");
+    await expectNoA11yViolations(page);
+    // Answered from the page: an empty answer is refused next to the field; the answer reaches the person by mail.
+    await message.getByText("Responder por correo").click();
+    await message.getByRole("button", { name: "Enviar respuesta" }).click();
+    await expect(message.getByText("Escribe la respuesta antes de enviarla.")).toBeVisible();
+    await message.getByLabel(/Respuesta para/).fill(`Hola, podemos ir a su empresa (${tag}).`);
+    await message.getByRole("button", { name: "Enviar respuesta" }).click();
+    await notice(page, `Respuesta enviada a rrhh.${tag}@example.cl. El mensaje quedó como atendido.`);
+    await expect(message.getByText(`Hola, podemos ir a su empresa (${tag}).`)).toBeVisible();
+    await expect(message.getByText(/^Atendido /)).toBeVisible();
+    expect(await waitForMail(`rrhh.${tag}@example.cl`, /Respuesta a tu mensaje: Capacitación para empresas/)).toContain(`Necesitamos capacitar a 20 personas (${tag}).`);
     await expectNoA11yViolations(page);
   });
 

@@ -10,6 +10,7 @@ declare module "../platform/mail/messages.server" {
   interface MailKinds {
     contactAutoReply: ContactAutoReplyMail;
     contactInbox: ContactInboxMail;
+    contactReply: ContactReplyMail;
   }
 }
 
@@ -30,6 +31,33 @@ export interface ContactInboxMail {
   subjectLabel: string;
   message: string;
   receivedAt: Date;
+}
+
+/** An administrator's answer to a contact message, to the person who wrote it. */
+export interface ContactReplyMail extends Addressee {
+  kind: "contactReply";
+  subjectLabel: string;
+  /** The answer as the administrator wrote it. */
+  reply: string;
+  /** The person's own message, quoted below the answer. */
+  message: string;
+  writtenAt: Date;
+}
+
+export function contactReply(m: ContactReplyMail, ctx: MailContext): MailContent {
+  return {
+    subject: `Respuesta a tu mensaje: ${m.subjectLabel}`,
+    preview: m.reply.slice(0, 120),
+    heading: "Respuesta a tu mensaje",
+    greeting: greeting(m.name),
+    blocks: [
+      { type: "quote", title: "Nuestra respuesta", text: m.reply },
+      { type: "quote", title: `Tu mensaje del ${formatDateTime(m.writtenAt)}`, text: m.message },
+      p("Para seguir la conversación, responde a este correo o escríbenos a ", emailLink(), "."),
+      note("También puedes ", link("revisar nuestros cursos", ctx.url("/cursos")), "."),
+    ],
+    reason: `Recibes este correo porque escribiste a ${site.name} desde el formulario de contacto.`,
+  };
 }
 
 export function contactAutoReply(m: ContactAutoReplyMail, ctx: MailContext): MailContent {
@@ -76,4 +104,4 @@ export function contactInbox(m: ContactInboxMail, ctx: MailContext): MailContent
   };
 }
 
-registerMailTemplates({ contactAutoReply, contactInbox });
+registerMailTemplates({ contactAutoReply, contactInbox, contactReply });

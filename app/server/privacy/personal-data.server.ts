@@ -129,6 +129,14 @@ export const PERSONAL_DATA: TableRule[] = [
     erase: [{ do: "delete" }],
   },
   {
+    table: t.contactReply,
+    // An administrator's answer to the person's message: about them, and erased with it.
+    columns: cols({ personal: "body", actor: "by_user_id", none: "id message_id sent_at" }),
+    about: (s) => sql`${t.contactReply.messageId} in (select id from contact_message where lower(email) = ${s.email})`,
+    exportAs: "respuestas-a-mensajes-de-contacto",
+    erase: [{ do: "delete" }],
+  },
+  {
     table: t.contactMessage,
     columns: cols({ personal: "name email phone subject message ip", none: "id created_at handled_at" }),
     about: (s) => sql`lower(${t.contactMessage.email}) = ${s.email}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/platform/db/client.server";
-import { contactMessage } from "~/server/platform/db/schema";
+import { contactMessage, contactReply, outbox } from "~/server/platform/db/schema";
 import { action, loader } from "~/routes/admin/mensajes";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
@@ -41,5 +41,58 @@ describe("/admin/mensajes", () => {
       expect(isRefused(await call(action, formRequest("/admin/mensajes", { messageId: String(m.id), handled: "true" }, { cookie })))).toBe(true);
     }
     expect((await db().select().from(contactMessage).where(eq(contactMessage.id, m.id)))[0]!.handledAt).toBeNull();
+  });
+
+  describe("responder", () => {
+    const reply = (cookie: string | undefined, messageId: number | string, text: string) =>
+      call(action, formRequest("/admin/mensajes", { intent: "reply", messageId: String(messageId), reply: text }, { cookie }));
+    const mailsTo = async (email: string) => (await db().select().from(outbox)).filter((o) => JSON.stringify(o.payload).includes(`"to":"${email}"`));
+
+    it("envía la respuesta por correo con su mensaje citado, la guarda, marca el mensaje atendido y la muestra", async () => {
+      const admin = await createUser({ role: "admin", name: "Carla Admin" });
+      const m = await createMessage({ email: "rosa.valdes@example.cl", name: "Rosa", subject: "capacitacion_empresas", message: "¿Pueden venir a Quilicura?" });
+      const r = await reply(admin.cookie, m.id, "Hola Rosa:\r\nSí, vamos a Quilicura.\u0007");
+      expect(r).toMatchObject({ status: 200, data: { ok: true, message: "Respuesta enviada a rosa.valdes@example.cl. El mensaje quedó como atendido." } });
+      const [stored] = await db().select().from(contactReply).where(eq(contactReply.messageId, m.id));
+      // Line breaks normalised, control characters dropped.
+      expect(stored).toMatchObject({ body: "Hola Rosa:\nSí, vamos a Quilicura.", byUserId: admin.id });
+      expect((await db().select().from(contactMessage).where(eq(contactMessage.id, m.id)))[0]!.handledAt).not.toBeNull();
+      const mails = await mailsTo("rosa.valdes@example.cl");
+      expect(mails).toHaveLength(1);
+      const payload = JSON.stringify(mails[0]!.payload);
+      expect(payload).toContain("Respuesta a tu mensaje: Capacitación para empresas");
+      expect(payload).toContain("¿Pueden venir a Quilicura?");
+      const page = await call(loader, getRequest("/admin/mensajes", admin.cookie));
+      const shown = page.data.messages.find((x: { id: number }) => x.id === m.id);
+      expect(shown.replies).toEqual([expect.objectContaining({ body: "Hola Rosa:\nSí, vamos a Quilicura.", by: "Carla Admin" })]);
+    });
+
+    it("la misma respuesta dos veces a la vez (doble clic) se envía una vez", async () => {
+      const admin = await createUser({ role: "admin" });
+      const m = await createMessage({ email: "doble@example.cl" });
+      const results = await Promise.all([reply(admin.cookie, m.id, "Gracias, le llamamos."), reply(admin.cookie, m.id, "Gracias, le llamamos.")]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      expect(await db().select().from(contactReply).where(eq(contactReply.messageId, m.id))).toHaveLength(1);
+      expect(await mailsTo("doble@example.cl")).toHaveLength(1);
+    });
+
+    it("rechaza junto al campo una respuesta vacía o demasiado larga, conserva lo escrito y no envía nada", async () => {
+      const admin = await createUser({ role: "admin" });
+      const m = await createMessage({ email: "vacio@example.cl" });
+      expect(await reply(admin.cookie, m.id, "   ")).toMatchObject({ status: 400, data: { replyTo: m.id, replyError: "Escribe la respuesta antes de enviarla.", replyValue: "   " } });
+      const long = "a".repeat(5001);
+      expect(await reply(admin.cookie, m.id, long)).toMatchObject({ status: 400, data: { replyError: "La respuesta no puede superar los 5.000 caracteres.", replyValue: long } });
+      expect(await reply(admin.cookie, 999999, "Hola")).toMatchObject({ status: 404, data: { message: "El mensaje ya no existe." } });
+      expect(await reply(admin.cookie, "x", "Hola")).toMatchObject({ status: 400 });
+      expect(await db().select().from(contactReply).where(eq(contactReply.messageId, m.id))).toHaveLength(0);
+      expect(await mailsTo("vacio@example.cl")).toHaveLength(0);
+    });
+
+    it("un usuario o un anónimo no pueden responder", async () => {
+      const learner = await createUser();
+      const m = await createMessage({ email: "nadie@example.cl" });
+      for (const cookie of [learner.cookie, undefined]) expect(isRefused(await reply(cookie, m.id, "Hola"))).toBe(true);
+      expect(await mailsTo("nadie@example.cl")).toHaveLength(0);
+    });
   });
 });

@@ -56,6 +56,11 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
       site.phone,
     ],
   },
+  contactReply: {
+    subject: "Respuesta a tu mensaje: Capacitación para empresas",
+    links: ["/cursos"],
+    text: ["Hola, Rosa Valdés:", "Podemos ir a su empresa el 15 de abril.", "Tu mensaje del 15/03/2026 14:05", "> Necesitamos capacitar a 15 personas en RCP."],
+  },
   transferProofInbox: {
     subject: "Comprobante de transferencia: pedido K7QM-4XTP",
     links: ["/admin/ventas/K7QM-4XTP"],

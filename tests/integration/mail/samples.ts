@@ -59,6 +59,14 @@ export const samples: Samples = {
     subjectLabel: "Capacitación para empresas",
     message: "Hola:\nNecesitamos capacitar a 15 personas en RCP.\n\nGracias.",
   },
+  contactReply: {
+    kind: "contactReply",
+    name: "Rosa Valdés",
+    subjectLabel: "Capacitación para empresas",
+    reply: "Hola Rosa:\nPodemos ir a su empresa el 15 de abril. Le enviamos la cotización.",
+    message: "Hola:\nNecesitamos capacitar a 15 personas en RCP.",
+    writtenAt: MOMENT,
+  },
   transferProofInbox: {
     kind: "transferProofInbox",
     orderNumber: "K7QM-4XTP",

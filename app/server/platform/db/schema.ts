@@ -489,6 +489,22 @@ export const contactMessage = pgTable(
   (t) => [index("contact_message_created_idx").on(t.createdAt), index("contact_message_ip_idx").on(t.ip, t.createdAt)],
 );
 
+// An administrator's answer to a contact message (docs/admin-guide.md, "Mensajes"), mailed to the person; every
+// answer kept, in order, so the next administrator sees what was already said.
+export const contactReply = pgTable(
+  "contact_reply",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => contactMessage.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", tz).notNull(),
+  },
+  (t) => [index("contact_reply_message_idx").on(t.messageId, t.sentAt)],
+);
+
 // ── Outbox: every outgoing mail and deferred account job, written in the transaction that caused it and
 // delivered by the worker (platform/outbox/worker.server.ts) with retries, so nothing is lost when SMTP or the disk fails.
 export const outbox = pgTable(
