@@ -161,6 +161,7 @@ test.describe("administración", () => {
     await expect(preset.getByRole("button", { name: "Publicar curso predefinido" })).toBeHidden();
     await preset.getByText("Restaurar y publicar el curso predefinido").click();
     await expect(preset.getByText(/Reemplaza los datos del curso 1/)).toBeVisible();
+    await reviewShot(page, "/tmp/admin-curso-predefinido-1280.png");
     await preset.getByRole("button", { name: "Publicar curso predefinido" }).click();
     await expect(preset.getByText("Marca la casilla para confirmar que quieres restaurar el curso predefinido.")).toBeVisible();
     await preset.getByRole("checkbox", { name: "Entiendo que se reemplazan los datos del curso 1." }).check();
@@ -316,7 +317,13 @@ test.describe("administración", () => {
     await visitor.close();
 
     await signInAsAdmin(page);
-    await page.goto("/admin/mensajes");
+    // The admin's home says it waits, and the menu counts it.
+    await page.goto("/admin");
+    const todo = page.getByRole("region", { name: "Por hacer" });
+    await expect(todo.getByRole("link", { name: /mensajes? de contacto sin atender/ })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: /^Mensajes \d+ por revisar$/ })).toBeVisible();
+    await reviewShot(page, "/tmp/admin-por-hacer-1280.png", { fullPage: false });
+    await todo.getByRole("link", { name: /mensajes? de contacto sin atender/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Mensajes de contacto" })).toBeVisible();
     const message = page.getByRole("article").filter({ hasText: `(${tag})` });
     await expect(message.getByRole("heading", { name: `Capacitación para empresas — Empresa ${tag}` })).toBeVisible();
@@ -336,6 +343,7 @@ test.describe("administración", () => {
     await notice(page, `Respuesta enviada a rrhh.${tag}@example.cl. El mensaje quedó como atendido.`);
     await expect(message.getByText(`Hola, podemos ir a su empresa (${tag}).`)).toBeVisible();
     await expect(message.getByText(/^Atendido /)).toBeVisible();
+    await reviewShot(page, "/tmp/admin-mensajes-respuesta-1280.png");
     expect(await waitForMail(`rrhh.${tag}@example.cl`, /Respuesta a tu mensaje: Capacitación para empresas/)).toContain(`Necesitamos capacitar a 20 personas (${tag}).`);
     await expectNoA11yViolations(page);
   });

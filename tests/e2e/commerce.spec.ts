@@ -179,6 +179,12 @@ test.describe("transferencia, cupones y reembolsos con la administración", { ta
     await page.getByRole("button", { name: "Enviar comprobante" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Recibimos tu comprobante." })).toBeVisible();
     await expect(page.getByRole("link", { name: "captura-banco.png" })).toBeVisible();
+    if (REVIEW_SCREENSHOTS) {
+      await reviewShot(page, "/tmp/commerce-comprobante-1280.png");
+      await page.setViewportSize({ width: 375, height: 740 });
+      await reviewShot(page, "/tmp/commerce-comprobante-375.png");
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     expect(await waitForMail("pagos@", new RegExp(`Comprobante de transferencia: pedido ${number}`))).toContain(number);
     // Not paid yet: no access.
     await page.goto("/cursos/1/contenido");
