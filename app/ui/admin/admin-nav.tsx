@@ -41,8 +41,9 @@ export function AdminNav({ counts = {} }: { counts?: Record<string, number> }) {
             <li key={i.to}>
               <MenuLink to={i.to} end={i.end} pathname={pathname} className={itemClass}>
                 {i.label}
+                {counts[i.to] ? " " : null}
                 {counts[i.to] ? (
-                  <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white">
+                  <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white">
                     {counts[i.to]}
                     <span className="sr-only"> por revisar</span>
                   </span>
