@@ -76,6 +76,7 @@ export default [
       route("auditoria", "routes/admin/auditoria.tsx"),
       route("ventas", "routes/admin/ventas.tsx"),
       route("ventas.csv", "routes/admin/ventas-csv.ts"),
+      route("lista-de-espera.csv", "routes/admin/lista-espera-csv.ts"),
       route("ventas/:number", "routes/admin/venta.tsx"),
       route("ventas/:number/documentos/:documentId", "routes/admin/venta-documento.ts"),
       route("documentos", "routes/admin/documentos.tsx"),

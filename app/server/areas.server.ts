@@ -7,6 +7,8 @@ import "./accounts/jobs/password-changed-notice.server";
 import "./accounts/jobs/welcome.server";
 import "./accounts/jobs/sign-up-attempt-notice.server";
 import "./contact/mail.server";
+import "./catalogue/mail.server";
+import "./catalogue/jobs/waitlist-opened.server";
 import "./certificates/mail.server";
 import "./certificates/jobs/certificate-issued.server";
 import "./certificates/jobs/expiry-reminders.server";

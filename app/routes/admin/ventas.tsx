@@ -1,13 +1,16 @@
 // /admin/ventas — every order with filters (status, course, dates), totals, CSV export, and the waiting lists.
-import { useSearchParams } from "react-router";
+import { data, useSearchParams } from "react-router";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
+import { idSchema } from "~/domain/ids";
+import type { ActionResult } from "~/domain/action-result";
 import type { Route } from "./+types/ventas";
 import { pageParam } from "~/domain/admin-forms";
 import { formatDateTime } from "~/domain/format";
 import { listCourseOptions } from "~/server/learning/admin-enrolments.server";
 import { listSales, parseSalesFilters } from "~/server/commerce/admin-sales.server";
-import { listWaitlist } from "~/server/catalogue/waitlist.server";
+import { announceWaitlist, listWaitlist } from "~/server/catalogue/waitlist.server";
 import { requireAdmin } from "~/server/accounts/session.server";
-import { PageHeader } from "~/ui/admin/notice";
+import { Notice, PageHeader } from "~/ui/admin/notice";
 import { Pagination } from "~/ui/admin/pagination";
 import { SalesFilters, SalesTable, SalesTotals, WaitlistSummary } from "~/ui/admin/sales-view";
 import { container, secondaryButton } from "~/ui/admin/styles";
@@ -28,7 +31,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export default function AdminSales({ loaderData }: Route.ComponentProps) {
+/** "Avisar a todos" of a course's waiting list (the only form of this page that posts). */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readFormOrThrow(request);
+  const courseId = idSchema.safeParse(form.get("courseId"));
+  if (form.get("intent") !== "announce-waitlist" || !courseId.success) return data<ActionResult>({ ok: false, message: "La solicitud no es válida." }, { status: 400 });
+  const result = await announceWaitlist(courseId.data);
+  return data<ActionResult>(result, { status: result.ok ? 200 : 409 });
+}
+
+export default function AdminSales({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { orders, page, hasNext, totals, courses, filters, waitlist } = loaderData;
   const csv = new URLSearchParams();
@@ -51,7 +64,7 @@ export default function AdminSales({ loaderData }: Route.ComponentProps) {
         <SalesTable orders={orders} />
       )}
       <Pagination page={page} hasNext={hasNext} search={params.toString()} label="Páginas de ventas" />
-      <WaitlistSummary rows={waitlist.rows} totals={waitlist.totals} />
+      <WaitlistSummary rows={waitlist.rows} totals={waitlist.totals} notice={actionData ? <Notice ok={actionData.ok} message={actionData.message} /> : null} />
     </section>
   );
 }

@@ -4,7 +4,8 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/domain/commerce";
 import { formatClp } from "~/domain/format";
 import { SelectField, TextField } from "~/ui/primitives/field";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "./responsive-table";
-import { card, secondaryButton } from "./styles";
+import { card, secondaryButton, smallButton } from "./styles";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { courseOptionLabel, type CourseOption } from "./enrolments-view";
 import { StatusBadge } from "~/ui/commerce/status-badge";
 import { Email } from "~/ui/primitives/email";
@@ -157,18 +158,65 @@ export function SalesTable({ orders }: { orders: SalesRowView[] }) {
   );
 }
 
-export function WaitlistSummary({ rows, totals }: { rows: { id: number; email: string; courseTitle: string; createdAt: string }[]; totals: { courseId: number; title: string; n: number }[] }) {
+export function WaitlistSummary({
+  rows,
+  totals,
+  notice,
+}: {
+  rows: { id: number; email: string; courseTitle: string; createdAt: string }[];
+  totals: { courseId: number; title: string; n: number; waiting: number; open: boolean }[];
+  notice?: React.ReactNode;
+}) {
   return (
     <section aria-labelledby="interesados" className="mt-10">
-      <h2 id="interesados" className="text-xl font-bold text-ink">
-        Interesados en cursos próximos
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="interesados" className="text-xl font-bold text-ink">
+          Interesados en cursos próximos
+        </h2>
+        {rows.length > 0 ? (
+          <a href="/admin/lista-de-espera.csv" className={secondaryButton} download>
+            Descargar lista (CSV)
+          </a>
+        ) : null}
+      </div>
+      {notice}
       {rows.length === 0 ? (
         <p className="mt-3 text-slate-700">Nadie ha dejado su correo todavía.</p>
       ) : (
         <>
-          <p className="mt-2 text-sm text-slate-700">{totals.map((t) => `${t.title}: ${t.n}`).join(" · ")}</p>
-          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
+          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm" aria-label="Listas de espera por curso">
+            {totals.map((t) => (
+              <li key={t.courseId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div>
+                  <p className="font-semibold text-ink">{t.title}</p>
+                  <p className="text-slate-600">
+                    {t.n === 1 ? "1 persona anotada" : `${t.n} personas anotadas`}
+                    {t.waiting < t.n ? ` · ${t.waiting === 0 ? "todas avisadas" : `${t.waiting} sin avisar`}` : ""}
+                    {t.open ? "" : " · el curso aún no abre"}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <a href={`/admin/lista-de-espera.csv?curso=${t.courseId}`} className={smallButton} download>
+                    CSV
+                  </a>
+                  {t.open && t.waiting > 0 ? (
+                    <Form method="post">
+                      <input type="hidden" name="courseId" value={t.courseId} />
+                      <SubmitButton
+                        intent="announce-waitlist"
+                        match={["courseId", String(t.courseId)]}
+                        label={t.waiting === 1 ? "Avisar a 1 persona" : `Avisar a las ${t.waiting}`}
+                        pendingLabel="Avisando..."
+                        className={smallButton}
+                      />
+                    </Form>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-5 text-sm font-bold text-ink">Últimos correos anotados</h3>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
             {rows.map((r) => (
               <li key={r.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
                 <Email address={r.email} className="font-medium text-ink" />

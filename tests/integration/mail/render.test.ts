@@ -56,6 +56,11 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
       site.phone,
     ],
   },
+  waitlistOpened: {
+    subject: "Ya está disponible: Reanimación Cardiopulmonar solo Compresiones",
+    links: ["/cursos/1"],
+    text: ["Hola:", "Reanimación Cardiopulmonar solo Compresiones ya está disponible para inscribirse", "Este es el único aviso"],
+  },
   contactReply: {
     subject: "Respuesta a tu mensaje: Capacitación para empresas",
     links: ["/cursos"],

@@ -59,6 +59,7 @@ export const samples: Samples = {
     subjectLabel: "Capacitación para empresas",
     message: "Hola:\nNecesitamos capacitar a 15 personas en RCP.\n\nGracias.",
   },
+  waitlistOpened: { kind: "waitlistOpened", courseId: 1, courseTitle: RCP.title },
   contactReply: {
     kind: "contactReply",
     name: "Rosa Valdés",
