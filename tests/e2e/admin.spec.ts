@@ -348,6 +348,17 @@ test.describe("administración", () => {
     await expectNoA11yViolations(page);
   });
 
+  test("vencimientos: lo que vence, lo que representaría renovarlo y la tasa de renovación", { tag: "@ambos" }, async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin/vencimientos?dias=180");
+    await expect(page.getByRole("heading", { level: 1, name: "Certificados por vencer" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Próximos 180 días" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { level: 2, name: "Renovación de los que ya vencieron" })).toBeVisible();
+    await expect(page.getByText(/cuyo último día de vigencia cayó entre el/)).toBeVisible();
+    await expectNoA11yViolations(page);
+    await reviewShot(page, `/tmp/admin-vencimientos-${page.viewportSize()!.width}.png`);
+  });
+
   test("correos: buscar lo enviado a una persona y reenviarlo", { tag: "@ambos" }, async ({ page, browser, baseURL }) => {
     const learner = await newLearner(browser, baseURL, "Persona Que Pregunta");
     await learner.context.close();
