@@ -10,7 +10,7 @@ import { pageOf, pageWindow } from "../platform/db/pagination.server";
 import { now } from "../platform/clock.server";
 import { env } from "../platform/env.server";
 import { queueMail } from "../platform/outbox/outbox.server";
-import { renderMail } from "../platform/mail/templates.server";
+import { renderMail } from "../platform/mail/render-mail.server";
 import { site } from "~/config/site";
 
 export const adminMessageTexts = {

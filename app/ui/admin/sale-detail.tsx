@@ -42,7 +42,7 @@ function Proofs({ proofs }: { proofs: { href: string; filename: string; at: stri
     <ul className="mt-2 space-y-1 text-sm">
       {proofs.map((p) => (
         <li key={p.href}>
-          <a href={p.href} className="font-semibold text-brand-700 underline underline-offset-4 [overflow-wrap:anywhere]">
+          <a href={p.href} download className="font-semibold text-brand-700 underline underline-offset-4 [overflow-wrap:anywhere]">
             Comprobante: {p.filename}
           </a>{" "}
           <span className="text-slate-600">· subido el {p.at}</span>

@@ -74,7 +74,7 @@ export function TransferProofForm({ proof, reply }: { proof: ProofSection; reply
           <ul className="mt-2 space-y-1.5 text-sm">
             {proof.uploaded.map((p) => (
               <li key={p.href} className="flex flex-wrap gap-x-2">
-                <a href={p.href} className="font-semibold text-brand-700 underline underline-offset-4 [overflow-wrap:anywhere]">
+                <a href={p.href} download className="font-semibold text-brand-700 underline underline-offset-4 [overflow-wrap:anywhere]">
                   {p.filename}
                 </a>
                 <span className="text-slate-600">· {p.at}</span>

@@ -47,9 +47,9 @@ beforeAll(async () => {
   companyId = (await companyWithManager(admin.cookie, 5)).companyId;
   await db().update(course).set({ validityMonths: 24 }).where(eq(course.id, 1));
   await db().update(course).set({ validityMonths: 24, renewalPriceClp: null }).where(eq(course.id, 2));
-  [price1, price2] = await Promise.all(
-    [1, 2].map(async (id) => (await db().select({ p: course.priceClp }).from(course).where(eq(course.id, id)))[0]!.p!),
-  );
+  const prices = await Promise.all([1, 2].map(async (id) => (await db().select({ p: course.priceClp }).from(course).where(eq(course.id, id)))[0]!.p!));
+  price1 = prices[0]!;
+  price2 = prices[1]!;
   // Course 1 renews at 60 % of its price.
   await db().update(course).set({ renewalPriceClp: Math.round(price1 * 0.6) }).where(eq(course.id, 1));
   // Course 1: two learners on their own and one through the company; course 2: one learner, and one revoked.
@@ -139,12 +139,12 @@ describe("informe de vencimientos: ingresos y tasa de renovación", () => {
     expect(course1.percentLabel).toBe(`${Math.round((100 * course1.renewed) / course1.expired)} %`);
     // The revoked certificate of course 2 is not one that ran out.
     const course2 = data.rate.rows.find((r: { courseId: number }) => r.courseId === 2);
-    const [{ n }] = await db()
+    const [counted] = await db()
       .select({ n: count() })
       .from(certificate)
       .innerJoin(enrolment, eq(enrolment.id, certificate.enrolmentId))
       .where(and(eq(enrolment.courseId, 2), isNull(certificate.revokedAt), eq(certificate.validUntil, "2028-11-30")));
-    expect(course2.expired).toBe(Number(n));
+    expect(course2.expired).toBe(Number(counted!.n));
     expect(data.rate).toMatchObject({ from: "15 de noviembre de 2028", to: "14 de diciembre de 2028" });
     // Before the period nothing had run out.
     at("2028-11-20T12:00:00-03:00");

@@ -2,7 +2,7 @@
 // address erased meanwhile is skipped.
 import { z } from "zod";
 import { env } from "../../platform/env.server";
-import { renderMail } from "../../platform/mail/templates.server";
+import { renderMail } from "../../platform/mail/render-mail.server";
 import { deliverMail } from "../../platform/mail/transport.server";
 import { defineJob } from "../../platform/outbox/jobs.server";
 import { waitlistEntry } from "../waitlist.server";

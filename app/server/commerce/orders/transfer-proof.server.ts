@@ -16,7 +16,7 @@ import { asset, course, order, transferProof, user } from "../../platform/db/sch
 import { env } from "../../platform/env.server";
 import { now } from "../../platform/clock.server";
 import { queueMail } from "../../platform/outbox/outbox.server";
-import { renderMail } from "../../platform/mail/templates.server";
+import { renderMail } from "../../platform/mail/render-mail.server";
 import { objectStore } from "../../platform/storage/object-store.server";
 import { storeAssetFile } from "../../platform/storage/storage.server";
 import { cleanFilename, type UploadedFile } from "../../platform/http/uploaded-files.server";
