@@ -151,7 +151,8 @@ export default function AdminExpiring({ loaderData }: Route.ComponentProps) {
       </h2>
       <p className="mt-2 text-sm text-slate-700">
         Certificados no revocados cuyo último día de vigencia cayó entre el {rate.from} y el {rate.to}:{" "}
-        <strong>{formatCount(rate.expired)}</strong>; renovados a la fecha: <strong>{formatCount(rate.renewed)}</strong> ({rate.percentLabel}). Cuenta
+        <strong>{formatCount(rate.expired)}</strong>; renovados a la fecha: <strong>{formatCount(rate.renewed)}</strong>
+        {rate.expired > 0 ? ` (${rate.percentLabel})` : ""}. Cuenta
         también quien renovó antes del vencimiento.
       </p>
       {rate.rows.length === 0 ? (
