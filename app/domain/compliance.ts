@@ -5,7 +5,7 @@ import { addDays, isoDay, parseIsoDay, type Day } from "./chile-time";
 import { EXPIRING_SOON_DAYS } from "./certificate-validity";
 import { parseId } from "./ids";
 
-export const COMPLIANCE_STATES = ["vigente", "por-vencer", "vencido", "revocado", "en-curso", "sin-curso"] as const;
+export const COMPLIANCE_STATES = ["vigente", "por-vencer", "vencido", "revocado", "en-curso", "invitado", "sin-curso"] as const;
 export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
 
 export const COMPLIANCE_LABELS: Record<ComplianceState, string> = {
@@ -14,8 +14,15 @@ export const COMPLIANCE_LABELS: Record<ComplianceState, string> = {
   vencido: "Vencido",
   revocado: "Revocado",
   "en-curso": "En curso",
+  invitado: "Invitación pendiente",
   "sin-curso": "Sin curso",
 };
+
+/**
+ * A cell with no enrolment yet but an open invitation of the company to that course (not accepted, revoked or
+ * expired): the seat is held, the worker has not joined. Not a rule of the certificate, so not the classifier's.
+ */
+export const INVITED: ComplianceState = "invitado";
 
 /** What a cell knows: an enrolment through the company (or none) and its certificate (or none yet). */
 export interface ComplianceCellInput {
@@ -88,3 +95,4 @@ export function parseExpiryWindow(value: string | null): ExpiryWindow {
   const n = Number(value);
   return (EXPIRY_WINDOWS as readonly number[]).includes(n) ? (n as ExpiryWindow) : 90;
 }
+

@@ -77,6 +77,19 @@ async function completeCourseOne(page: Page) {
 
 test.describe.configure({ mode: "serial" });
 
+// Review screenshots at 1280 and 375 px, written when E2E_SHOTS_DIR names a folder.
+const SHOTS = process.env.E2E_SHOTS_DIR;
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
 // The whole story runs on the desktop project; the phone checks the portal below (tags: playwright.config.ts).
 test.describe("empresas", { tag: "@escritorio" }, () => {
   const tag = Date.now().toString(36);
@@ -279,8 +292,18 @@ test.describe("empresas", { tag: "@escritorio" }, () => {
     await expect(row).toContainText("Vigente");
     await expect(row).toContainText(/hasta \d{2}\/\d{2}\/\d{4}/);
     await expect(row).toContainText(workers[0]!.rut);
+    // The four who have not accepted their invitation are rows too, with the RUT the manager typed, counted apart.
+    for (const w of workers.slice(1)) {
+      const invited = matrix.getByRole("row").filter({ hasText: w.name });
+      await expect(invited).toHaveCount(1);
+      await expect(invited).toContainText("Invitación pendiente");
+      await expect(invited).toContainText(w.rut);
+    }
+    await expect(counts.getByRole("link", { name: `4 invitación pendiente en ${COURSE_TITLE}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Trabajadores (5)" })).toBeVisible();
     await expectNoA11yViolations(page);
     await reviewShot(page, "/tmp/cumplimiento-matriz-1280.png");
+    await shots(page, "matriz-invitados");
 
     // Filters go through the query string: nobody's certificate has run out; the vigente one shows again.
     const filters = page.getByRole("form", { name: "Filtrar la matriz" });
@@ -293,7 +316,7 @@ test.describe("empresas", { tag: "@escritorio" }, () => {
     await filters.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/estado=vigente/);
     await expect(matrix.getByRole("row").filter({ hasText: workers[0]!.name })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Trabajadores (1 de 1)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Trabajadores (1 de 5)" })).toBeVisible();
 
     const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar Excel" }).click()]);
     expect(xlsxDownload.suggestedFilename()).toMatch(/-cumplimiento-\d{4}-\d{2}-\d{2}\.xlsx$/);

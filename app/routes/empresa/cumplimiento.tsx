@@ -134,7 +134,7 @@ export default function CompanyCompliance({ loaderData, actionData }: Route.Comp
       </div>
       <p className="mt-3 max-w-3xl text-sm text-slate-700">
         Estado al {today} de los certificados de tus trabajadores en los cursos de la empresa. «Por vencer»: vence dentro de 60 días.
-        Solo cuentan las inscripciones hechas por la empresa. La nómina en PDF lista a quienes tienen el certificado vigente, para
+        «Invitación pendiente»: la persona fue invitada al curso y aún no acepta. Solo cuentan las inscripciones hechas por la empresa. La nómina en PDF lista a quienes tienen el certificado vigente, para
         adjuntarla, por ejemplo, a lo que informas a la SEREMI de Salud por la Ley 21.156 (desfibriladores).
       </p>
       {courses.length === 0 ? (

@@ -1,13 +1,16 @@
 // A company's compliance matrix (docs/certificate-validity.md): its workers × its courses, each cell today's state
 // of the worker's certificate. Only what came through the company counts (company_enrolment): a worker the company
-// no longer has is absent, and what a worker studies on their own is never shown to the company. Two queries
-// whatever the company's size (its courses; every cell of its workers), classified in memory by the domain rule.
-import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
+// no longer has is absent, and what a worker studies on their own is never shown to the company. People the company
+// invited who have not accepted yet are rows too, their invited course "invitación pendiente". Three queries
+// whatever the company's size (its courses; every cell of its workers; its open invitations), classified in memory
+// by the domain rule.
+import { and, asc, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import { renewalEligibility } from "~/domain/renewal";
 import { chileDay, parseIsoDay } from "~/domain/chile-time";
 import {
   COMPLIANCE_LABELS,
   COMPLIANCE_STATES,
+  INVITED,
   complianceClassifier,
   isCurrent,
   matchesComplianceFilters,
@@ -18,7 +21,7 @@ import { formatDate } from "~/domain/format";
 import { formatRut } from "~/domain/rut";
 import { renderNominaPdf } from "../certificates/nomina-pdf.server";
 import { db } from "../platform/db/client.server";
-import { certificate, companyEnrolment, course, enrolment, user } from "../platform/db/schema";
+import { certificate, companyEnrolment, companyInvitation, course, enrolment, user } from "../platform/db/schema";
 import { env } from "../platform/env.server";
 import { now } from "../platform/clock.server";
 import { writeXlsx } from "../platform/spreadsheets/xlsx-writer.server";
@@ -43,7 +46,10 @@ export interface ComplianceCell {
 }
 
 export interface ComplianceWorker {
-  userId: string;
+  /** Null for a person only invited: no account of theirs is the company's yet. */
+  userId: string | null;
+  /** The open invitations behind this row's "invitación pendiente" cells. */
+  invitationIds: number[];
   name: string;
   rut: string | null;
   /** By course id; a course without an entry is "sin curso". */
@@ -76,15 +82,40 @@ export async function companyCourses(companyId: number): Promise<ComplianceCours
     .orderBy(asc(course.title), asc(course.id));
 }
 
+const INVITED_CELL: ComplianceCell = { state: INVITED, validUntil: null, code: null, renewing: false, renewable: false };
+
+/**
+ * The company's worker invitations still open at `at` (not accepted, not revoked, not expired), oldest first: what
+ * the manager typed (name, RUT) is all the company knows of these people until they accept.
+ */
+function openWorkerInvitations(companyId: number, at: Date) {
+  return db()
+    .select({ id: companyInvitation.id, courseId: companyInvitation.courseId, email: companyInvitation.email, name: companyInvitation.name, rut: companyInvitation.rut })
+    .from(companyInvitation)
+    .where(
+      and(
+        eq(companyInvitation.companyId, companyId),
+        eq(companyInvitation.kind, "worker"),
+        isNull(companyInvitation.acceptedAt),
+        isNull(companyInvitation.revokedAt),
+        gt(companyInvitation.expiresAt, at),
+      ),
+    )
+    .orderBy(asc(companyInvitation.id))
+    .limit(MAX_CELLS + 1);
+}
+
 /** The matrix as of `at` (the academy's clock: tests move it), in Chile's calendar. */
 export async function complianceMatrix(companyId: number, at: Date = now()): Promise<ComplianceMatrix> {
-  const [courses, rows] = await Promise.all([
+  const [courses, invitations, rows] = await Promise.all([
     companyCourses(companyId),
+    openWorkerInvitations(companyId, at),
     db()
       .select({
         userId: companyEnrolment.userId,
         courseId: companyEnrolment.courseId,
         name: user.name,
+        email: user.email,
         rut: user.rut,
         code: certificate.code,
         validUntil: certificate.validUntil,
@@ -100,16 +131,18 @@ export async function complianceMatrix(companyId: number, at: Date = now()): Pro
       .where(eq(companyEnrolment.companyId, companyId))
       .limit(MAX_CELLS + 1),
   ]);
-  const truncated = rows.length > MAX_CELLS;
+  const truncated = rows.length > MAX_CELLS || invitations.length > MAX_CELLS;
   const today = chileDay(at);
   const classify = complianceClassifier(today);
   const byUser = new Map<string, ComplianceWorker>();
   const cycleOfCell = new Map<string, number>();
+  const byEmail = new Map<string, ComplianceWorker>();
   for (const r of rows.slice(0, MAX_CELLS)) {
     let w = byUser.get(r.userId);
     if (!w) {
-      w = { userId: r.userId, name: r.name, rut: r.rut, cells: new Map() };
+      w = { userId: r.userId, invitationIds: [], name: r.name, rut: r.rut, cells: new Map() };
       byUser.set(r.userId, w);
+      byEmail.set(r.email.toLowerCase(), w);
     }
     // Two rows for an enrolment whose renewed cycle has its certificate too: the newest wins.
     const key = `${r.userId}:${r.courseId}`;
@@ -125,14 +158,33 @@ export async function complianceMatrix(companyId: number, at: Date = now()): Pro
       renewable: !renewing && renewalEligibility(cert, today).ok,
     });
   }
-  const workers = [...byUser.values()].sort((a, b) => byName.compare(a.name, b.name) || (a.rut ?? "").localeCompare(b.rut ?? ""));
+  // An invitation to someone already the company's worker (by the account's e-mail) is a cell of their row; the
+  // others are one row per invited address. An accepted invitation is not open: its worker is a row above.
+  const invited = new Map<string, ComplianceWorker>();
+  for (const inv of invitations.slice(0, MAX_CELLS)) {
+    if (inv.courseId === null) continue;
+    let w = byEmail.get(inv.email) ?? invited.get(inv.email);
+    if (!w) {
+      w = { userId: null, invitationIds: [], name: inv.name, rut: inv.rut, cells: new Map() };
+      invited.set(inv.email, w);
+    }
+    if (w.cells.has(inv.courseId)) continue;
+    w.cells.set(inv.courseId, INVITED_CELL);
+    w.invitationIds.push(inv.id);
+  }
+  const workers = [...byUser.values(), ...invited.values()].sort((a, b) => byName.compare(a.name, b.name) || (a.rut ?? "").localeCompare(b.rut ?? ""));
+  return { courses, workers, counts: countCells(courses, workers), truncated };
+}
+
+/** By course: how many workers are in each state (sin curso included). */
+export function countCells(courses: readonly ComplianceCourse[], workers: readonly ComplianceWorker[]): Map<number, Record<ComplianceState, number>> {
   const counts = new Map<number, Record<ComplianceState, number>>();
   for (const c of courses) {
     const tally = Object.fromEntries(COMPLIANCE_STATES.map((s) => [s, 0])) as Record<ComplianceState, number>;
     for (const w of workers) tally[cellOf(w, c.id).state]++;
     counts.set(c.id, tally);
   }
-  return { courses, workers, counts, truncated };
+  return counts;
 }
 
 export interface NominaRow {
@@ -187,9 +239,11 @@ function sheetDay(iso: string | null): Date | null {
   return day ? new Date(Date.UTC(day.y, day.m - 1, day.d)) : null;
 }
 
-/** The matrix (under the page's filters, every page) as an Excel workbook: per course its state and last valid day. */
-export async function complianceXlsx(companyId: number, companyName: string, search: URLSearchParams, at: Date = now()): Promise<Uint8Array> {
-  const matrix = await complianceMatrix(companyId, at);
+/**
+ * A matrix (today's or a snapshot's) under the page's filters, every page, as an Excel workbook: per course its
+ * state and last valid day.
+ */
+export function complianceXlsx(matrix: ComplianceMatrix, search: URLSearchParams, pageHeader: string): Uint8Array {
   const courseIds = matrix.courses.map((c) => c.id);
   const filters = parseComplianceFilters(search, courseIds);
   const columns = filters.courseId === null ? matrix.courses : matrix.courses.filter((c) => c.id === filters.courseId);
@@ -212,8 +266,13 @@ export async function complianceXlsx(companyId: number, companyName: string, sea
         return [COMPLIANCE_LABELS[cell.state], sheetDay(cell.validUntil)];
       }),
     ]),
-    pageHeader: `Cumplimiento · ${companyName} · ${formatDate(at)}`.slice(0, 200),
+    pageHeader: pageHeader.slice(0, 200),
   });
+}
+
+/** Today's matrix as Excel. */
+export async function todayComplianceXlsx(companyId: number, companyName: string, search: URLSearchParams, at: Date = now()): Promise<Uint8Array> {
+  return complianceXlsx(await complianceMatrix(companyId, at), search, `Cumplimiento · ${companyName} · ${formatDate(at)}`);
 }
 
 /** A course's nómina de personal capacitado for the company, as a streamed PDF. */

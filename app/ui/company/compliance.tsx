@@ -12,6 +12,7 @@ const TONES: Record<ComplianceState, string> = {
   vencido: "bg-red-50 text-red-800 ring-red-200",
   revocado: "bg-slate-800 text-white ring-slate-800",
   "en-curso": "bg-sky-50 text-sky-900 ring-sky-200",
+  invitado: "bg-violet-50 text-violet-900 ring-violet-200",
   "sin-curso": "bg-white text-slate-600 ring-slate-300",
 };
 

@@ -1,7 +1,7 @@
 // The company's compliance matrix and its exports (docs/certificate-validity.md) through the real routes and query:
 // each cell's state from the certificate and the academy's clock, only the company's own workers and enrolments,
 // the Excel and the nómina PDF, and who may read them.
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import * as ExcelJSNamespace from "exceljs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as matrixRoute from "~/routes/empresa/cumplimiento";
@@ -9,18 +9,19 @@ import * as xlsxRoute from "~/routes/empresa/cumplimiento-xlsx";
 import * as nominaRoute from "~/routes/empresa/nomina-pdf";
 import * as expiringRoute from "~/routes/admin/vencimientos";
 import { db } from "~/server/platform/db/client.server";
-import { certificate, companyEnrolment, enrolment, user } from "~/server/platform/db/schema";
+import { certificate, companyEnrolment, companyInvitation, enrolment, user } from "~/server/platform/db/schema";
 import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { issueCertificateForEnrolment, revokeCertificate } from "~/server/certificates/certificates.server";
 import { renderNominaPdf, nominaPageCount } from "~/server/certificates/nomina-pdf.server";
 import { removeEnrolment } from "~/server/companies/enrolment-removal.server";
+import { revokeInvitation } from "~/server/companies/workers.server";
 import { formatCertificateCode } from "~/domain/certificate-code";
 import { formatRut } from "~/domain/rut";
 import { call, isRefused } from "../support/call";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { pdfText } from "../certificates/helpers";
-import { companyWithManager, freshRut, grant } from "./support";
+import { companyWithManager, enrolAccount, enrolRequest, freshRut, grant } from "./support";
 
 // exceljs is CommonJS: Node's ESM loader puts it all under `default`.
 const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
@@ -107,7 +108,7 @@ describe("matriz de cumplimiento", () => {
     expect(stateOf(data, "Ana Vigente", 2)).toBe("sin-curso");
     expect(rowOf(data, "Ana Vigente")!.rut).toBe(formatRut(people["Ana Vigente"]!.rut));
     const course1 = data.counts.find((c: { id: number }) => c.id === 1);
-    expect(course1.counts).toEqual({ vigente: 1, "por-vencer": 0, vencido: 1, revocado: 1, "en-curso": 1, "sin-curso": 1 });
+    expect(course1.counts).toEqual({ vigente: 1, "por-vencer": 0, vencido: 1, revocado: 1, "en-curso": 1, invitado: 0, "sin-curso": 1 });
     expect(course1.current).toBe(1);
     expect(data.counts.find((c: { id: number }) => c.id === 2).counts).toMatchObject({ "por-vencer": 1, "sin-curso": 4 });
     expect(data.totalWorkers).toBe(5);
@@ -299,5 +300,99 @@ describe("informe de certificados por vencer (administración)", () => {
   it("solo para administradores", async () => {
     expect(isRefused(await report(A.manager.cookie))).toBe(true);
     expect(isRefused(await report(undefined))).toBe(true);
+  });
+});
+
+describe("personas invitadas por la empresa", () => {
+  let C: Awaited<ReturnType<typeof companyWithManager>>;
+  let D: Awaited<ReturnType<typeof companyWithManager>>;
+  const ivanRut = freshRut();
+  const ritaRut = freshRut();
+  const tag = Math.random().toString(36).slice(2, 8);
+  const ivanEmail = `ivan.${tag}@empresa.test`;
+
+  async function invite(managerCookie: string, companyId: number, name: string, email: string, rut: string, courseId = 1) {
+    const res = await enrolRequest(managerCookie, companyId, { name, email, rut }, courseId);
+    expect(res.status, JSON.stringify(res.data)).toBe(200);
+    const [row] = await db().select().from(companyInvitation).where(eq(companyInvitation.email, email.toLowerCase())).orderBy(desc(companyInvitation.id)).limit(1);
+    return row!;
+  }
+
+  beforeAll(async () => {
+    C = await companyWithManager(admin.cookie, 10);
+    await grant(admin.cookie, C.companyId, 5, 2);
+    D = await companyWithManager(admin.cookie, 10);
+    // Rita: a worker of C in course 1 (she accepted), invited to course 2 as well.
+    const rita = await createUser({ name: "Rita Real" });
+    await enrolAccount(C.manager.cookie, C.companyId, rita, ritaRut, 1);
+    await invite(C.manager.cookie, C.companyId, "Rita Real", rita.email, ritaRut, 2);
+    // Iván: invited to both courses, has not accepted.
+    await invite(C.manager.cookie, C.companyId, "Iván Invitado", ivanEmail, ivanRut, 1);
+    await invite(C.manager.cookie, C.companyId, "Iván Invitado", ivanEmail, ivanRut, 2);
+    // Revoked: not a row.
+    const revoked = await invite(C.manager.cookie, C.companyId, "Rafa Revocado", `rafa.${tag}@empresa.test`, freshRut(), 1);
+    expect((await revokeInvitation(C.companyId, revoked.id, C.manager.id)).ok).toBe(true);
+    // Accepted: one row, the real worker's.
+    const acepta = await createUser({ name: "Alba Aceptó" });
+    await enrolAccount(C.manager.cookie, C.companyId, acepta, freshRut(), 1);
+    // Another company's invitation.
+    await invite(D.manager.cookie, D.companyId, "Olga Otra Empresa", `olga.${tag}@empresa.test`, freshRut(), 1);
+  });
+
+  it("son filas con su nombre y RUT; el curso al que se les invitó dice «invitación pendiente», los demás «sin curso»", async () => {
+    resetClock();
+    const res = await matrix(C.manager.cookie, C.companyId);
+    expect(res.status).toBe(200);
+    const data = res.data;
+    expect(data.rows.map((r: Row) => r.name)).toEqual(["Alba Aceptó", "Iván Invitado", "Rita Real"]);
+    expect(rowOf(data, "Iván Invitado")!.rut).toBe(formatRut(ivanRut));
+    expect(stateOf(data, "Iván Invitado", 1)).toBe("invitado");
+    expect(stateOf(data, "Iván Invitado", 2)).toBe("invitado");
+    // Rita once: her own row, enrolled in course 1 and invited to course 2.
+    expect(data.rows.filter((r: Row) => r.name === "Rita Real")).toHaveLength(1);
+    expect(stateOf(data, "Rita Real", 1)).toBe("en-curso");
+    expect(stateOf(data, "Rita Real", 2)).toBe("invitado");
+    expect(stateOf(data, "Alba Aceptó", 1)).toBe("en-curso");
+    expect(stateOf(data, "Alba Aceptó", 2)).toBe("sin-curso");
+    // Nothing to renew on an invitation.
+    expect(rowOf(data, "Iván Invitado")!.cells.map((c) => (c as { renew?: unknown }).renew)).toEqual([null, null]);
+    const counts = (id: number) => data.counts.find((c: { id: number }) => c.id === id).counts;
+    expect(counts(1)).toMatchObject({ "en-curso": 2, invitado: 1, "sin-curso": 0 });
+    expect(counts(2)).toMatchObject({ invitado: 2, "sin-curso": 1 });
+    expect(data.totalWorkers).toBe(3);
+    // Company D's matrix has its own invitation and none of C's.
+    const other = await matrix(D.manager.cookie, D.companyId);
+    expect(other.data.rows.map((r: Row) => r.name)).toEqual(["Olga Otra Empresa"]);
+    expect(stateOf(other.data, "Olga Otra Empresa", 1)).toBe("invitado");
+  });
+
+  it("el filtro «invitación pendiente» las muestra; una invitación vencida (reloj de la academia) deja de ser fila", async () => {
+    resetClock();
+    let res = await matrix(C.manager.cookie, C.companyId, "?estado=invitado");
+    expect(res.data.rows.map((r: Row) => r.name)).toEqual(["Iván Invitado", "Rita Real"]);
+    res = await matrix(C.manager.cookie, C.companyId, "?curso=1&estado=invitado");
+    expect(res.data.rows.map((r: Row) => r.name)).toEqual(["Iván Invitado"]);
+    const [inv] = await db().select().from(companyInvitation).where(eq(companyInvitation.email, ivanEmail)).orderBy(companyInvitation.id).limit(1);
+    at(new Date(inv!.expiresAt.getTime() + 60_000).toISOString());
+    res = await matrix(C.manager.cookie, C.companyId);
+    const names = res.data.rows.map((r: Row) => r.name);
+    // Both of Iván's invitations were sent a moment apart: a minute past the first's expiry, both have run out.
+    expect(names).not.toContain("Iván Invitado");
+    expect(stateOf(res.data, "Rita Real", 2)).toBe("sin-curso");
+  });
+
+  it("Excel: la fila de la persona invitada con su RUT y «Invitación pendiente»; la nómina PDF no la nombra", async () => {
+    resetClock();
+    const res = await xlsx(C.manager.cookie, C.companyId, "?curso=1");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.response!.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.push((row.values as unknown[]).slice(1, 4));
+    });
+    expect(rows).toContainEqual(["Iván Invitado", formatRut(ivanRut), "Invitación pendiente"]);
+    const pdf = await pdfText(new Uint8Array(await (await nomina(C.manager.cookie, C.companyId, 1)).response!.arrayBuffer()));
+    expect(pdf.text).not.toContain("Iván");
   });
 });
