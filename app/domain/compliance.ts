@@ -96,3 +96,32 @@ export function parseExpiryWindow(value: string | null): ExpiryWindow {
   return (EXPIRY_WINDOWS as readonly number[]).includes(n) ? (n as ExpiryWindow) : 90;
 }
 
+// ── Monthly snapshots (docs/certificate-validity.md, "Monthly snapshots") ──
+
+/** One cell as a snapshot keeps it: its state, last valid day and certificate code. */
+export type SnapshotCell = [state: ComplianceState, validUntil: string | null, code: string | null];
+/** By course id; a course without an entry was "sin curso". */
+export type SnapshotCells = Record<string, SnapshotCell>;
+
+/** The month a Chile day falls in, as its first day: '2026-12-01'. */
+export function monthOf(day: Day): string {
+  return `${day.y}-${String(day.m).padStart(2, "0")}-01`;
+}
+
+/** `?mes=2026-12` → '2026-12-01'; anything else (a day, a month 13, text) → null. */
+export function parseSnapshotMonth(value: string | null): string | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(value ?? "");
+  if (!m) return null;
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 ? `${m[1]}-${m[2]}-01` : null;
+}
+
+/** '2026-12-01' → '2026-12' (the value of `?mes=`). */
+export function snapshotMonthParam(month: string): string {
+  return month.slice(0, 7);
+}
+
+/** Whether a stored cell names a known state (a snapshot written by an older version may not). */
+export function isComplianceState(value: unknown): value is ComplianceState {
+  return (COMPLIANCE_STATES as readonly unknown[]).includes(value);
+}

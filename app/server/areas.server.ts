@@ -16,6 +16,7 @@ import "./learning/mail.server";
 import "./learning/jobs/enrolment-confirmation.server";
 import "./companies/mail.server";
 import "./companies/jobs/company-mail.server";
+import "./companies/jobs/compliance-snapshots.server";
 import "./commerce/mail.server";
 import "./commerce/tax-documents/jobs/issue.server";
 import "./commerce/tax-documents/jobs/status.server";

@@ -1,6 +1,7 @@
 // Start-up: configuration, data directory, database, migrations, built-in catalogue, first admin.
 import "./areas.server";
 import { ensureCertificateRemindersScheduled } from "./certificates/jobs/expiry-reminders.server";
+import { ensureComplianceSnapshotsScheduled } from "./companies/jobs/compliance-snapshots.server";
 import { ensureRetentionScheduled } from "./privacy/jobs/retention.server";
 import { ensureRemindersScheduled } from "./sessions/jobs/reminders.server";
 import path from "node:path";
@@ -67,6 +68,8 @@ export function boot(): Promise<void> {
     await ensureRemindersScheduled(undefined, 60);
     // So does the hourly look for certificate expiry reminders (docs/certificate-validity.md).
     await ensureCertificateRemindersScheduled(undefined, 60);
+    // And the hourly look for the companies' monthly compliance snapshots, which catches up on a missed 1st.
+    await ensureComplianceSnapshotsScheduled(undefined, 60);
     worker = startOutboxWorker();
     logger.info({ database: handle.kind, dataDir: config.DATA_DIR, files: objectStore().describe(), publicUrl: config.PUBLIC_URL }, "academia ready");
   })();

@@ -47,7 +47,7 @@ async function downloadWorkersData(manager: Page, companyId: number) {
   const [download] = await Promise.all([manager.waitForEvent("download"), manager.getByRole("link", { name: "Descargar datos de trabajadores (ZIP)" }).click()]);
   expect(download.suggestedFilename()).toMatch(/-datos-trabajadores\.zip$/);
   const files = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
-  expect(Object.keys(files).sort()).toEqual(["trabajadores.csv", "trabajadores.json"]);
+  expect(Object.keys(files).sort()).toEqual(["cumplimiento-fotos-mensuales.csv", "cumplimiento-fotos-mensuales.json", "trabajadores.csv", "trabajadores.json"]);
   return { rows: JSON.parse(strFromU8(files["trabajadores.json"]!)) as Record<string, unknown>[], csv: strFromU8(files["trabajadores.csv"]!) };
 }
 

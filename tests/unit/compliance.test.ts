@@ -3,9 +3,13 @@ import {
   COMPLIANCE_STATES,
   complianceClassifier,
   complianceState,
+  isComplianceState,
   isCurrent,
   matchesComplianceFilters,
+  monthOf,
   parseComplianceFilters,
+  parseSnapshotMonth,
+  snapshotMonthParam,
   type ComplianceState,
 } from "~/domain/compliance";
 import { certificateState } from "~/domain/certificate-validity";
@@ -96,5 +100,22 @@ describe("filtros de la matriz", () => {
     expect(matchesComplianceFilters(states, [1, 2], { courseId: null, state: "vigente" })).toBe(true);
     expect(matchesComplianceFilters(states, [1, 2], { courseId: null, state: "vencido" })).toBe(false);
     expect(matchesComplianceFilters(states, [1, 2], { courseId: 1, state: null })).toBe(true);
+  });
+});
+
+describe("fotos mensuales", () => {
+  it("el mes de un día de Chile es su primer día; ?mes= acepta solo año-mes", () => {
+    expect(monthOf({ y: 2026, m: 12, d: 31 })).toBe("2026-12-01");
+    expect(monthOf({ y: 2027, m: 2, d: 1 })).toBe("2027-02-01");
+    expect(parseSnapshotMonth("2026-12")).toBe("2026-12-01");
+    expect(parseSnapshotMonth("2027-01")).toBe("2027-01-01");
+    for (const bad of ["2026-13", "2026-00", "2026-1", "2026-12-01", "diciembre", "", null]) expect(parseSnapshotMonth(bad), String(bad)).toBeNull();
+    expect(snapshotMonthParam("2026-12-01")).toBe("2026-12");
+  });
+
+  it("una celda guardada con un estado que ya no existe se reconoce como tal", () => {
+    expect(isComplianceState("invitado")).toBe(true);
+    expect(isComplianceState("caducado")).toBe(false);
+    expect(isComplianceState(3)).toBe(false);
   });
 });

@@ -1,16 +1,27 @@
 // /empresa/:companyId/cumplimiento — the company's compliance matrix (docs/certificate-validity.md): who of its
 // workers holds a current certificate of each of its courses today, counts per course and state, filters by
 // course and state, the matrix as Excel and each course's nómina de personal capacitado as PDF; and renewing the
-// selected workers of a course with the company's free seats (docs/certificate-validity.md, "Renewal").
+// selected workers of a course with the company's free seats (docs/certificate-validity.md, "Renewal"). `?mes=`
+// shows a past month's snapshot instead, read-only ("Monthly snapshots").
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/cumplimiento";
 import { pageParam } from "~/domain/admin-forms";
-import { COMPLIANCE_LABELS, COMPLIANCE_PAGE_SIZE, COMPLIANCE_STATES, matchesComplianceFilters, parseComplianceFilters, type ComplianceState } from "~/domain/compliance";
-import { formatCount, formatDate, formatShortDay } from "~/domain/format";
+import {
+  COMPLIANCE_LABELS,
+  COMPLIANCE_PAGE_SIZE,
+  COMPLIANCE_STATES,
+  matchesComplianceFilters,
+  parseComplianceFilters,
+  parseSnapshotMonth,
+  snapshotMonthParam,
+  type ComplianceState,
+} from "~/domain/compliance";
+import { formatCount, formatDate, formatShortDay, formatTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { cellOf, complianceMatrix } from "~/server/companies/compliance.server";
+import { loadSnapshot, snapshotMonths } from "~/server/companies/compliance-snapshots.server";
 import { now } from "~/server/platform/clock.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { renewWorkers } from "~/server/renewal/renewal.server";
@@ -28,8 +39,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { company } = await requireCompanyAccess(request, parseId(params.companyId));
   const at = now();
-  const matrix = await complianceMatrix(company.id, at);
   const search = new URL(request.url).searchParams;
+  const asked = search.get("mes") ?? "";
+  const month = parseSnapshotMonth(asked);
+  if (asked !== "" && month === null) throw data("Ese mes no es válido: usa el formato año-mes, por ejemplo 2026-12.", { status: 404 });
+  const [live, snapshot, months] = await Promise.all([
+    month === null ? complianceMatrix(company.id, at) : null,
+    month === null ? null : loadSnapshot(company.id, month),
+    snapshotMonths(company.id),
+  ]);
+  if (month !== null && !snapshot) throw data("No hay una foto de la matriz de ese mes.", { status: 404 });
+  const matrix = (snapshot ?? live)!;
   const courseIds = matrix.courses.map((c) => c.id);
   const filters = parseComplianceFilters(search, courseIds);
   const shown = matrix.workers.filter((w) => matchesComplianceFilters((id) => cellOf(w, id).state, courseIds, filters));
@@ -37,9 +57,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const offset = (page - 1) * COMPLIANCE_PAGE_SIZE;
   const columns = filters.courseId === null ? matrix.courses : matrix.courses.filter((c) => c.id === filters.courseId);
   const base = `/empresa/${company.id}/cumplimiento`;
+  const xlsxSearch = new URLSearchParams([...search].filter(([k]) => k !== "pagina")).toString();
   return {
     company: { id: company.id, name: company.name, rut: formatRut(company.rut) },
     today: formatDate(at),
+    snapshot: snapshot ? { mes: snapshotMonthParam(snapshot.month), day: formatDate(snapshot.takenAt), time: formatTime(snapshot.takenAt) } : null,
+    // "Ver cómo estaba el …": each month's snapshot by the day it was taken.
+    months: months.map((m) => ({ mes: snapshotMonthParam(m.month), day: formatDate(m.takenAt) })),
     filters,
     courses: matrix.courses,
     columns,
@@ -48,7 +72,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     truncated: matrix.truncated,
     counts: matrix.courses.map((c) => {
       const counts = matrix.counts.get(c.id)!;
-      return { id: c.id, title: c.title, counts, current: counts.vigente + counts["por-vencer"], nominaHref: `${base}/${c.id}/nomina.pdf` };
+      // The nómina is today's document: a snapshot has none.
+      return { id: c.id, title: c.title, counts, current: counts.vigente + counts["por-vencer"], nominaHref: snapshot ? null : `${base}/${c.id}/nomina.pdf` };
     }),
     rows: shown.slice(offset, offset + COMPLIANCE_PAGE_SIZE).map((w, i) => ({
       key: String(offset + i),
@@ -68,7 +93,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
     page,
     hasNext: offset + COMPLIANCE_PAGE_SIZE < shown.length,
-    xlsxHref: `/empresa/${company.id}/cumplimiento.xlsx${search.toString() ? `?${new URLSearchParams([...search].filter(([k]) => k !== "pagina")).toString()}` : ""}`,
+    xlsxHref: `/empresa/${company.id}/cumplimiento.xlsx${xlsxSearch ? `?${xlsxSearch}` : ""}`,
   };
 }
 
@@ -110,14 +135,18 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CompanyCompliance({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, today, filters, courses, columns, totalWorkers, shownWorkers, truncated, counts, rows, page, hasNext, xlsxHref } = loaderData;
+  const { company, today, snapshot, months, filters, courses, columns, totalWorkers, shownWorkers, truncated, counts, rows, page, hasNext, xlsxHref } = loaderData;
   const base = `/empresa/${company.id}/cumplimiento`;
-  const filterHref = (courseId: number, state: ComplianceState) => `${base}?curso=${courseId}&estado=${state}`;
+  // A snapshot's filters and pages stay on that snapshot.
+  const monthParam: [string, string][] = snapshot ? [["mes", snapshot.mes]] : [];
+  const filterHref = (courseId: number, state: ComplianceState) => `${base}?${new URLSearchParams([...monthParam, ["curso", String(courseId)], ["estado", state]]).toString()}`;
   const filtered = filters.courseId !== null || filters.state !== null;
   const listSearch = new URLSearchParams([
+    ...monthParam,
     ...(filters.courseId !== null ? [["curso", String(filters.courseId)]] : []),
     ...(filters.state ? [["estado", filters.state]] : []),
   ]).toString();
+  const unfiltered = snapshot ? `${base}?mes=${snapshot.mes}` : base;
   return (
     <section className={`${container} py-8`}>
       <p className="text-sm">
@@ -128,18 +157,55 @@ export default function CompanyCompliance({ loaderData, actionData }: Route.Comp
       <div className="mt-2">
         <PortalHeader companyName="Cumplimiento" companyRut={`${company.rut} · ${company.name}`}>
           <a href={xlsxHref} className={secondaryButton} download>
-            Descargar Excel
+            {snapshot ? "Descargar Excel de esta foto" : "Descargar Excel"}
           </a>
         </PortalHeader>
       </div>
-      <p className="mt-3 max-w-3xl text-sm text-slate-700">
-        Estado al {today} de los certificados de tus trabajadores en los cursos de la empresa. «Por vencer»: vence dentro de 60 días.
-        «Invitación pendiente»: la persona fue invitada al curso y aún no acepta. Solo cuentan las inscripciones hechas por la empresa. La nómina en PDF lista a quienes tienen el certificado vigente, para
-        adjuntarla, por ejemplo, a lo que informas a la SEREMI de Salud por la Ley 21.156 (desfibriladores).
-      </p>
+      {snapshot ? (
+        <div role="note" aria-label="Foto mensual" className="mt-4 max-w-3xl rounded-lg border border-violet-300 bg-violet-50 px-4 py-3 text-sm text-violet-950">
+          <p className="font-semibold">
+            Foto mensual: así estaba la matriz el {snapshot.day} a las {snapshot.time} (hora de Chile).
+          </p>
+          <p className="mt-1">
+            Es un registro de solo lectura: los estados son los de ese día y no cambian. Para renovar o descargar la nómina, usa la matriz de hoy.
+          </p>
+          <p className="mt-2">
+            <Link to={base} className="font-semibold underline underline-offset-4">
+              Ver la matriz de hoy
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <p className="mt-3 max-w-3xl text-sm text-slate-700">
+          Estado al {today} de los certificados de tus trabajadores en los cursos de la empresa. «Por vencer»: vence dentro de 60 días.
+          «Invitación pendiente»: la persona fue invitada al curso y aún no acepta. Solo cuentan las inscripciones hechas por la empresa. La
+          nómina en PDF lista a quienes tienen el certificado vigente, para adjuntarla, por ejemplo, a lo que informas a la SEREMI de Salud por
+          la Ley 21.156 (desfibriladores).
+        </p>
+      )}
+      {months.length > 0 ? (
+        <Form method="get" action={base} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Fotos mensuales">
+          <div className="sm:w-80">
+            <label htmlFor="mes" className={label}>
+              Ver cómo estaba el…
+            </label>
+            <select id="mes" name="mes" defaultValue={snapshot?.mes ?? ""} className={input}>
+              <option value="">Hoy (matriz actual)</option>
+              {months.map((m) => (
+                <option key={m.mes} value={m.mes}>
+                  {m.day}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={secondaryButton}>
+            Ver
+          </button>
+        </Form>
+      ) : null}
       {courses.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">
-          Tu empresa aún no tiene cursos. Cuando compres cupos e inscribas trabajadores, aquí verás quién está al día.
+          {snapshot ? "La empresa no tenía cursos cuando se tomó esta foto." : "Tu empresa aún no tiene cursos. Cuando compres cupos e inscribas trabajadores, aquí verás quién está al día."}
         </p>
       ) : (
         <>
@@ -152,6 +218,7 @@ export default function CompanyCompliance({ loaderData, actionData }: Route.Comp
             </h2>
           </div>
           <Form method="get" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Filtrar la matriz">
+            {snapshot ? <input type="hidden" name="mes" value={snapshot.mes} /> : null}
             <div className="sm:w-80">
               <label htmlFor="curso" className={label}>
                 Curso
@@ -182,38 +249,42 @@ export default function CompanyCompliance({ loaderData, actionData }: Route.Comp
               Filtrar
             </button>
             {filtered ? (
-              <Link to={base} className="self-center text-sm font-semibold text-brand-700 underline underline-offset-4">
+              <Link to={unfiltered} className="self-center text-sm font-semibold text-brand-700 underline underline-offset-4">
                 Quitar filtros
               </Link>
             ) : null}
           </Form>
           {truncated ? <p className="mt-3 text-sm text-amber-900">La empresa tiene más inscripciones de las que esta página muestra; escríbenos para un informe completo.</p> : null}
-          <Form method="post" aria-label="Renovar trabajadores">
-            {actionData ? (
-              <div role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-lg border px-4 py-3 text-sm ${actionData.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-amber-300 bg-amber-50 text-amber-950"}`}>
-                <p>{actionData.message}</p>
-                {!actionData.ok && actionData.buy ? (
-                  <p className="mt-2">
-                    <Link to={actionData.buy.href} className="font-semibold underline underline-offset-4">
-                      Comprar {actionData.buy.missing === 1 ? "1 cupo" : `${actionData.buy.missing} cupos`}
-                    </Link>
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
+          {snapshot ? (
             <ComplianceTable columns={columns} rows={rows} />
-            {rows.some((r) => r.cells.some((c) => c.renew)) ? (
-              <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-                <button type="submit" className={secondaryButton}>
-                  Renovar seleccionados
-                </button>
-                <p className="text-sm text-slate-700">
-                  Cada trabajador usa un cupo libre del curso y empieza de nuevo; su certificado actual sigue contando hasta su vencimiento. Se
-                  puede renovar desde 90 días antes del vencimiento.
-                </p>
-              </div>
-            ) : null}
-          </Form>
+          ) : (
+            <Form method="post" aria-label="Renovar trabajadores">
+              {actionData ? (
+                <div role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-lg border px-4 py-3 text-sm ${actionData.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-amber-300 bg-amber-50 text-amber-950"}`}>
+                  <p>{actionData.message}</p>
+                  {!actionData.ok && actionData.buy ? (
+                    <p className="mt-2">
+                      <Link to={actionData.buy.href} className="font-semibold underline underline-offset-4">
+                        Comprar {actionData.buy.missing === 1 ? "1 cupo" : `${actionData.buy.missing} cupos`}
+                      </Link>
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+              <ComplianceTable columns={columns} rows={rows} />
+              {rows.some((r) => r.cells.some((c) => c.renew)) ? (
+                <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+                  <button type="submit" className={secondaryButton}>
+                    Renovar seleccionados
+                  </button>
+                  <p className="text-sm text-slate-700">
+                    Cada trabajador usa un cupo libre del curso y empieza de nuevo; su certificado actual sigue contando hasta su vencimiento. Se
+                    puede renovar desde 90 días antes del vencimiento.
+                  </p>
+                </div>
+              ) : null}
+            </Form>
+          )}
           {page > 1 || hasNext ? <Pagination page={page} hasNext={hasNext} search={listSearch} label="Páginas de trabajadores" /> : null}
         </>
       )}

@@ -82,6 +82,7 @@ export default function EndRelationship({ loaderData, actionData }: Route.Compon
                   <li>Revocaremos {count(summary.openInvitations, "invitación pendiente", "invitaciones pendientes")}: sus enlaces dejarán de funcionar y sus cupos volverán a la empresa.</li>
                 ) : null}
                 <li>Borraremos el nombre, el correo y el RUT que tu empresa ingresó al invitar a cada trabajador.</li>
+                <li>Borraremos las fotos mensuales de la matriz de cumplimiento, que nombran a tus trabajadores (van en la descarga de abajo).</li>
                 <li>No se puede deshacer.</li>
               </ul>
               <h2 className="mt-6 text-lg font-bold text-ink">Qué no cambia</h2>

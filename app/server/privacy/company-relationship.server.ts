@@ -1,15 +1,15 @@
 // A company's manager ends the company's processing of its workers' data (docs/privacy.md, "Company workers"): the
 // company is the controller of what it asked the academy to do for it, and it may end that. In one transaction:
 // the links between the company and its workers' enrolments end (its managers no longer see those workers, their
-// progress or certificates), its open worker invitations are revoked with their seats given back, and what the
-// company typed about the people it invited is cleared. The workers keep their accounts, enrolments, progress and
+// progress or certificates), its open worker invitations are revoked with their seats given back, what the
+// company typed about the people it invited is cleared, and its monthly compliance snapshots (which name them) go. The workers keep their accounts, enrolments, progress and
 // certificates: those are theirs. Orders, seats and tax documents stay (Código Tributario), and so do SENCE actions
 // with their attendance (Ley 19.518: the franquicia the company claims rests on them).
 import { and, asc, countDistinct, eq, isNull, sql } from "drizzle-orm";
 import type { ActionResult } from "~/domain/action-result";
 import { relationshipMessages, type RelationshipSummary } from "~/domain/privacy";
 import { db, type DbOrTx } from "../platform/db/client.server";
-import { company, companyEnrolment, companyInvitation, companyManager } from "../platform/db/schema";
+import { company, companyEnrolment, companyInvitation, companyManager, complianceSnapshot } from "../platform/db/schema";
 import { now } from "../platform/clock.server";
 import { recordAudit } from "../platform/audit.server";
 import { lockSeatPool, writeLedger } from "../companies/seats.server";
@@ -61,13 +61,17 @@ export async function endCompanyRelationship(companyId: number, managerId: strin
       .where(and(eq(companyInvitation.companyId, companyId), eq(companyInvitation.kind, "worker"), sql`${companyInvitation.email} not like '%@cerrada.invalid'`))
       .returning({ id: companyInvitation.id });
 
+    // The monthly snapshots of its compliance matrix name those workers: they are the company's record, and end with
+    // the processing (their rows go with them, on delete cascade).
+    const snapshots = await tx.delete(complianceSnapshot).where(eq(complianceSnapshot.companyId, companyId)).returning({ id: complianceSnapshot.id });
+
     const summary: RelationshipSummary = { workers: new Set(links.map((l) => l.userId)).size, enrolments: links.length, openInvitations: open.length };
-    if (links.length === 0 && open.length === 0 && cleared.length === 0) return { ok: false as const, message: relationshipMessages.nothingLeft, status: 409 };
+    if (links.length === 0 && open.length === 0 && cleared.length === 0 && snapshots.length === 0) return { ok: false as const, message: relationshipMessages.nothingLeft, status: 409 };
     await recordAudit(tx, {
       actorId: managerId,
       action: "privacy.company_relationship_ended",
       subject: { type: "company", id: companyId },
-      after: { workers: summary.workers, enrolments: summary.enrolments, invitations: summary.openInvitations, invitationsCleared: cleared.length },
+      after: { workers: summary.workers, enrolments: summary.enrolments, invitations: summary.openInvitations, invitationsCleared: cleared.length, snapshotsDeleted: snapshots.length },
     });
     return { ok: true as const, message: relationshipMessages.done(summary), summary };
   });

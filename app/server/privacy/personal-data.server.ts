@@ -330,6 +330,29 @@ export const PERSONAL_DATA: TableRule[] = [
     erase: [{ do: "delete" }],
   },
   {
+    // A company's monthly compliance snapshot, one row per worker (docs/certificate-validity.md, "Monthly
+    // snapshots"): the name and RUT the matrix showed, and each course's state, last valid day and certificate
+    // code. Before company_invitation: a person only invited is found by their invitation's e-mail, which the
+    // invitation's own erasure then replaces.
+    table: t.complianceSnapshotRow,
+    columns: cols({ personal: "name rut cells", link: "user_id invitation_id", none: "snapshot_id position" }),
+    about: (s) =>
+      sql`(${t.complianceSnapshotRow.userId} = ${s.userId} or ${t.complianceSnapshotRow.invitationId} in (select id from company_invitation where email = ${s.email} or accepted_user_id = ${s.userId}))`,
+    exportAs: "cumplimiento-fotos-mensuales",
+    // Anonymised, not deleted: the company's record of that month still counts them, without naming them; the
+    // certificate code goes too (it would lead back to the person through the certificate's page).
+    erase: [
+      {
+        do: "anonymise",
+        set: () => ({
+          name: ANONYMOUS_NAME,
+          rut: null,
+          cells: sql`(select coalesce(jsonb_object_agg(e.key, jsonb_build_array(e.value -> 0, e.value -> 1, null)), '{}'::jsonb) from jsonb_each(${t.complianceSnapshotRow.cells}) e)`,
+        }),
+      },
+    ],
+  },
+  {
     table: t.companyInvitation,
     columns: cols({
       personal: "email name rut",
@@ -515,6 +538,7 @@ export const PERSONAL_DATA: TableRule[] = [
       [t.senceConfig, "id rut_otec token_sealed token_last4 updated_at|updated_by", "La configuración SENCE del OTEC (una persona jurídica)."],
       [t.senceAction, "id company_id course_id cod_sence codigo_curso line environment starts_on ends_on created_at updated_at|created_by", "Una acción de capacitación de una empresa."],
       [t.certificateReminder, "certificate_id threshold sent_at mailed company_id digested_at", "Solo marca qué aviso de vencimiento de un certificado ya se envió; se borra con el certificado."],
+      [t.complianceSnapshot, "id company_id month taken_at courses workers truncated", "La cabecera de la foto mensual de una empresa: sus cursos, el mes, cuándo se tomó y cuántas filas tiene; las personas están en compliance_snapshot_row."],
       [t.privacyBreach, "id description occurred_at detected_at affected measures reported_at people_notified_at created_at|created_by", "El registro de brechas describe grupos afectados, nunca a una persona por su nombre."],
     ] as [PgTable, string, string][]
   ).map(([table, names, why]): TableRule => {

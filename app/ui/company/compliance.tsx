@@ -25,12 +25,14 @@ export interface ComplianceCountsRow {
   id: number;
   title: string;
   counts: Record<ComplianceState, number>;
-  nominaHref: string;
+  /** Null on a past month's snapshot: the nómina is today's document. */
+  nominaHref: string | null;
   current: number;
 }
 
 /** Per course: how many workers in each state, each figure a link to the matrix filtered by it; the nómina. */
 export function ComplianceCounts({ rows, filterHref }: { rows: ComplianceCountsRow[]; filterHref: (courseId: number, state: ComplianceState) => string }) {
+  const nomina = rows.some((c) => c.nominaHref !== null);
   return (
     <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white">
       <table className={rtTable}>
@@ -43,7 +45,7 @@ export function ComplianceCounts({ rows, filterHref }: { rows: ComplianceCountsR
                 {COMPLIANCE_LABELS[s]}
               </th>
             ))}
-            <th className={rtTh}>Nómina</th>
+            {nomina ? <th className={rtTh}>Nómina</th> : null}
           </tr>
         </thead>
         <tbody className={rtBody}>
@@ -65,16 +67,18 @@ export function ComplianceCounts({ rows, filterHref }: { rows: ComplianceCountsR
                   )}
                 </td>
               ))}
-              <td className={rtCell}>
-                <span className={cellLabel}>Nómina</span>
-                {c.current > 0 ? (
-                  <a href={c.nominaHref} className="whitespace-nowrap font-semibold text-brand-700 underline underline-offset-4" download>
-                    Descargar PDF <span className="sr-only">nómina de personal capacitado en {c.title}</span>
-                  </a>
-                ) : (
-                  <span className="text-slate-600">Sin certificados vigentes</span>
-                )}
-              </td>
+              {nomina ? (
+                <td className={rtCell}>
+                  <span className={cellLabel}>Nómina</span>
+                  {c.current > 0 && c.nominaHref ? (
+                    <a href={c.nominaHref} className="whitespace-nowrap font-semibold text-brand-700 underline underline-offset-4" download>
+                      Descargar PDF <span className="sr-only">nómina de personal capacitado en {c.title}</span>
+                    </a>
+                  ) : (
+                    <span className="text-slate-600">Sin certificados vigentes</span>
+                  )}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Blueprint } from "~/domain/exam-blueprint";
 import type { ExamSettings } from "~/domain/exam-settings";
+import type { SnapshotCells } from "~/domain/compliance";
 import {
   type AnyPgColumn,
   foreignKey,
@@ -939,6 +940,47 @@ export const companyInvitation = pgTable(
     uniqueIndex("company_invitation_open_manager_uq")
       .on(t.companyId, t.email)
       .where(sql`${t.kind} = 'manager' and ${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
+
+// The compliance matrix as it stood at the first look of each month (docs/certificate-validity.md, "Monthly
+// snapshots"): one row per company and month (the unique key every taker inserts against, so a month is written
+// once), and one row per worker of it. Kept per worker, not as one document, so a person's rows are found, exported
+// and anonymised by the privacy map like any other table's.
+export const complianceSnapshot = pgTable(
+  "compliance_snapshot",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    month: date("month").notNull(), // the month's first day, Chile's calendar
+    takenAt: timestamp("taken_at", tz).notNull(),
+    courses: jsonb("courses").$type<{ id: number; title: string }[]>().notNull(),
+    workers: integer("workers").notNull(),
+    truncated: boolean("truncated").notNull().default(false),
+  },
+  (t) => [uniqueIndex("compliance_snapshot_company_month_uq").on(t.companyId, t.month)],
+);
+
+export const complianceSnapshotRow = pgTable(
+  "compliance_snapshot_row",
+  {
+    snapshotId: integer("snapshot_id")
+      .notNull()
+      .references(() => complianceSnapshot.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    invitationId: integer("invitation_id").references(() => companyInvitation.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    rut: text("rut"),
+    // By course id: [state, last valid day, certificate code]; a course without an entry was "sin curso".
+    cells: jsonb("cells").$type<SnapshotCells>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.snapshotId, t.position] }),
+    index("compliance_snapshot_row_user_idx").on(t.userId).where(sql`${t.userId} is not null`),
+    index("compliance_snapshot_row_invitation_idx").on(t.invitationId).where(sql`${t.invitationId} is not null`),
   ],
 );
 
