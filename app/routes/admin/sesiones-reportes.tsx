@@ -1,26 +1,38 @@
 // /admin/sesiones/reportes — skills sessions in figures: occupancy and no-shows per session, the pass rate of
 // each checklist item (the skills that fail most first) and each relator's sessions; each table as CSV.
-import { Link } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/sesiones-reportes";
+import { formatDate } from "~/domain/format";
+import {
+  parseSessionReportPeriod,
+  SESSION_REPORT_PERIOD_LABELS,
+  SESSION_REPORT_PERIOD_PARAM,
+  SESSION_REPORT_PERIODS,
+  sessionReportSince,
+} from "~/domain/skills-report-period";
 import { requireAdmin } from "~/server/accounts/session.server";
+import { now } from "~/server/platform/clock.server";
 import { instructorReport, itemReport, occupancyReport } from "~/server/sessions/reports.server";
 import { PageHeader } from "~/ui/admin/notice";
-import { container, secondaryButton, table, tableWrap, td, tdNumber, th, thNumber } from "~/ui/admin/styles";
+import { container, input, label, primaryButton, secondaryButton, table, tableWrap, td, tdNumber, th, thNumber } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Reportes de sesiones prácticas | Administración") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [sessions, items, instructors] = await Promise.all([occupancyReport(), itemReport(), instructorReport()]);
-  return { sessions, items, instructors };
+  const period = parseSessionReportPeriod(new URL(request.url).searchParams.get(SESSION_REPORT_PERIOD_PARAM));
+  const since = sessionReportSince(period, now());
+  const [sessions, items, instructors] = await Promise.all([occupancyReport(since), itemReport(since), instructorReport(since)]);
+  return { sessions, items, instructors, period, since: since ? formatDate(since) : null };
 }
 
 const pct = (v: number | null) => (v === null ? "—" : `${v} %`);
 
 function Csv({ table: name }: { table: string }) {
+  const { period } = useLoaderData<typeof loader>();
   return (
-    <a href={`/admin/sesiones/reportes.csv?tabla=${name}`} download className={secondaryButton}>
+    <a href={`/admin/sesiones/reportes.csv?tabla=${name}&${SESSION_REPORT_PERIOD_PARAM}=${period}`} download className={secondaryButton}>
       Descargar CSV
     </a>
   );
@@ -39,7 +51,7 @@ function Section({ title, csv, children, empty }: { title: string; csv: string; 
 }
 
 export default function SkillsReports({ loaderData }: Route.ComponentProps) {
-  const { sessions, items, instructors } = loaderData;
+  const { sessions, items, instructors, period, since } = loaderData;
   return (
     <section className={`${container} py-8`}>
       <PageHeader title="Reportes de sesiones prácticas">
@@ -50,6 +62,24 @@ export default function SkillsReports({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 max-w-3xl text-slate-700">
         La inasistencia cuenta a quienes el relator marcó ausentes sobre quienes tenían cupo y quedaron registrados. Las sesiones canceladas no se incluyen.
       </p>
+      <Form method="get" action="/admin/sesiones/reportes" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Filtros del informe">
+        <div>
+          <label htmlFor="sesiones-periodo" className={label}>
+            Periodo
+          </label>
+          <select id="sesiones-periodo" name={SESSION_REPORT_PERIOD_PARAM} defaultValue={period} className={input}>
+            {SESSION_REPORT_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {SESSION_REPORT_PERIOD_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={primaryButton}>
+          Aplicar
+        </button>
+      </Form>
+      <p className="mt-2 text-sm text-slate-700">{since ? `Sesiones desde el ${since}, incluidas las próximas.` : "Todas las sesiones."}</p>
 
       <Section title="Habilidades: % logrado por ítem" csv="items" empty={items.length === 0}>
         <p className="mt-1 text-sm text-slate-700">Sesiones firmadas. Primero los ítems que más personas deben practicar.</p>

@@ -1,7 +1,7 @@
 // The admin's reports on skills sessions (docs/skills-sessions.md): occupancy per session, no-shows, the pass rate
 // of each checklist item (which skill fails most) and each relator's figures. Every figure is aggregated in SQL,
 // one statement per table, each bounded; a page load runs three queries whatever the number of bookings.
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { formatDateTime, percent } from "~/domain/format";
 import { placeLabel, sessionStatusLabel } from "~/domain/skills-sessions";
 import { db } from "../platform/db/client.server";
@@ -9,6 +9,9 @@ import { company, course, instructor, skillsBooking, skillsCheck, skillsSession 
 
 /** The latest sessions the occupancy table shows (the CSV too): enough for a season, bounded for a page. */
 const SESSION_ROWS = 300;
+
+/** The report's period: sessions that start from `since` on (every session when null). */
+const startsFrom = (since: Date | null) => (since ? gte(skillsSession.startsAt, since) : undefined);
 
 // A seat held: booked, offered to someone promoted, or closed by the sign-off.
 const seated = sql`${skillsBooking.status} in ('booked', 'offered', 'closed')`;
@@ -31,7 +34,7 @@ export interface OccupancyRow {
 }
 
 /** The sessions (cancelled ones left out), newest first: seats, the waiting list, attendance and passes. */
-export async function occupancyReport(): Promise<OccupancyRow[]> {
+export async function occupancyReport(since: Date | null = null): Promise<OccupancyRow[]> {
   const rows = await db()
     .select({
       id: skillsSession.id,
@@ -56,7 +59,7 @@ export async function occupancyReport(): Promise<OccupancyRow[]> {
     .innerJoin(instructor, eq(instructor.userId, skillsSession.instructorId))
     .leftJoin(company, eq(company.id, skillsSession.companyId))
     .leftJoin(skillsBooking, eq(skillsBooking.sessionId, skillsSession.id))
-    .where(ne(skillsSession.status, "cancelled"))
+    .where(and(ne(skillsSession.status, "cancelled"), startsFrom(since)))
     .groupBy(skillsSession.id, course.title, company.name, instructor.displayName)
     .orderBy(desc(skillsSession.startsAt), desc(skillsSession.id))
     .limit(SESSION_ROWS);
@@ -92,7 +95,7 @@ export interface ItemRow {
  * Each checklist item of the signed-off sessions: how often it was assessed and passed — the skills that fail
  * most first. The item's words are the latest recorded for its key (they are stored with each answer).
  */
-export async function itemReport(): Promise<ItemRow[]> {
+export async function itemReport(since: Date | null = null): Promise<ItemRow[]> {
   const rows = await db()
     .select({
       courseTitle: course.title,
@@ -104,7 +107,8 @@ export async function itemReport(): Promise<ItemRow[]> {
     .from(skillsCheck)
     .innerJoin(skillsBooking, eq(skillsBooking.id, skillsCheck.bookingId))
     .innerJoin(course, eq(course.id, skillsBooking.courseId))
-    .where(eq(skillsBooking.status, "closed"))
+    .innerJoin(skillsSession, eq(skillsSession.id, skillsBooking.sessionId))
+    .where(and(eq(skillsBooking.status, "closed"), startsFrom(since)))
     .groupBy(course.title, skillsCheck.itemKey)
     .orderBy(sql`count(*) filter (where ${skillsCheck.passed})::float / count(*)`, asc(course.title), asc(skillsCheck.itemKey))
     .limit(500);
@@ -123,7 +127,7 @@ export interface InstructorRow {
 }
 
 /** Each relator's signed-off sessions: how many, attendance, no-shows and the share of learners who passed every item. */
-export async function instructorReport(): Promise<InstructorRow[]> {
+export async function instructorReport(since: Date | null = null): Promise<InstructorRow[]> {
   const rows = await db()
     .select({
       instructorName: instructor.displayName,
@@ -136,7 +140,7 @@ export async function instructorReport(): Promise<InstructorRow[]> {
     .from(skillsSession)
     .innerJoin(instructor, eq(instructor.userId, skillsSession.instructorId))
     .leftJoin(skillsBooking, and(eq(skillsBooking.sessionId, skillsSession.id), inArray(skillsBooking.status, ["closed"])))
-    .where(eq(skillsSession.status, "done"))
+    .where(and(eq(skillsSession.status, "done"), startsFrom(since)))
     .groupBy(instructor.userId, instructor.displayName)
     .orderBy(asc(instructor.displayName))
     .limit(500);
@@ -152,22 +156,22 @@ export type SkillsReportTable = "sesiones" | "items" | "relatores";
 const pct = (v: number | null) => (v === null ? "" : v);
 
 /** One of the three tables as CSV rows (header first): what the admin's "Descargar CSV" links give. */
-export async function skillsReportCsv(table: SkillsReportTable): Promise<{ header: string[]; rows: (string | number)[][] }> {
+export async function skillsReportCsv(table: SkillsReportTable, since: Date | null = null): Promise<{ header: string[]; rows: (string | number)[][] }> {
   if (table === "items") {
-    const rows = await itemReport();
+    const rows = await itemReport(since);
     return {
       header: ["Curso", "Ítem", "Evaluaciones", "Logrado", "Por practicar", "% logrado"],
       rows: rows.map((r) => [r.courseTitle, r.label, r.assessed, r.passed, r.needsPractice, pct(r.passRate)]),
     };
   }
   if (table === "relatores") {
-    const rows = await instructorReport();
+    const rows = await instructorReport(since);
     return {
       header: ["Relator", "Sesiones realizadas", "Inscritos", "Presentes", "Ausentes", "% inasistencia", "Aprobados", "% aprobación"],
       rows: rows.map((r) => [r.instructorName, r.sessions, r.seated, r.present, r.absent, pct(r.noShow), r.passed, pct(r.passRate)]),
     };
   }
-  const rows = await occupancyReport();
+  const rows = await occupancyReport(since);
   return {
     header: ["Fecha", "Curso", "Lugar", "Relator", "Estado", "Cupo", "Inscritos", "% ocupación", "Lista de espera", "Presentes", "Ausentes", "% inasistencia", "Aprobados"],
     rows: rows.map((r) => [r.when, r.courseTitle, r.place, r.instructorName, r.statusLabel, r.capacity, r.seated, pct(r.occupancy), r.waiting, r.present, r.absent, pct(r.noShow), r.passed]),

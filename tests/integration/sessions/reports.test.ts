@@ -14,11 +14,13 @@ const RCP_ITEMS = ["scene-safety", "responsiveness", "call-131-aed", "compressio
 
 let admin: TestUser;
 let relator: TestUser;
+let relatorName: string;
 let sessionId: number;
 beforeAll(async () => {
   admin = await createUser({ role: "admin" });
   // A relator of their own, so the per-relator row holds only this file's session.
-  relator = await makeInstructor(admin, `Relatora Reportes ${Math.random().toString(36).slice(2, 7)}`);
+  relatorName = `Relatora Reportes ${Math.random().toString(36).slice(2, 7)}`;
+  relator = await makeInstructor(admin, relatorName);
   sessionId = await scheduleSession(admin, relator.id, { capacity: "4" });
   const people = [await theoryLearner("Ana"), await theoryLearner("Beto"), await theoryLearner("Caro")];
   for (const p of people) expect((await learnerPost(p.cookie, sessionId, "book")).data.message).toBe(M.booked);
@@ -68,7 +70,7 @@ describe("skills-session reports (/admin/sesiones/reportes)", () => {
   it("each table downloads as CSV with its header", async () => {
     const csv = await callAndRead(reportsCsv.loader, getRequest("/admin/sesiones/reportes.csv?tabla=sesiones", admin.cookie));
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect(csv.headers.get("content-disposition")).toMatch(/sesiones-practicas-sesiones-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(csv.headers.get("content-disposition")).toMatch(/sesiones-practicas-sesiones-12m-\d{4}-\d{2}-\d{2}\.csv/);
     expect(csv.data.split("\r\n")[0]).toBe("Fecha;Curso;Lugar;Relator;Estado;Cupo;Inscritos;% ocupación;Lista de espera;Presentes;Ausentes;% inasistencia;Aprobados");
     expect(csv.data).toContain(";4;3;75;0;2;1;33;0");
     const items = await callAndRead(reportsCsv.loader, getRequest("/admin/sesiones/reportes.csv?tabla=items", admin.cookie));
@@ -76,5 +78,44 @@ describe("skills-session reports (/admin/sesiones/reportes)", () => {
     const relators = await callAndRead(reportsCsv.loader, getRequest("/admin/sesiones/reportes.csv?tabla=relatores", admin.cookie));
     expect(relators.data.split("\r\n")[0]).toBe("Relator;Sesiones realizadas;Inscritos;Presentes;Ausentes;% inasistencia;Aprobados;% aprobación");
     expect(relators.data).toMatch(/Relatora Reportes \w+;1;3;2;1;33;0;0/);
+  });
+
+  it("a period (30 days, 90 days, 12 months, all) filters the page and each CSV alike; anything else is the default", async () => {
+    const startsAt = (await sessionRow(sessionId)).startsAt;
+    // Forty days after the session: out of the last 30 days, within the last 90.
+    freezeClock(new Date(startsAt.getTime() + 40 * 86_400_000));
+    try {
+      const page = (q: string) => call(reportsPage.loader, getRequest(`/admin/sesiones/reportes${q}`, admin.cookie));
+      const has = (data: { sessions: { id: number }[] }) => data.sessions.some((s) => s.id === sessionId);
+      const mineIn = (data: { instructors: { instructorName: string }[] }) => data.instructors.some((r) => r.instructorName === relatorName);
+      const last30 = await page("?periodo=30d");
+      expect(last30.data.period).toBe("30d");
+      expect(has(last30.data)).toBe(false);
+      expect(mineIn(last30.data)).toBe(false);
+      for (const q of ["?periodo=90d", "?periodo=12m", "?periodo=todo"]) {
+        const d = (await page(q)).data;
+        expect(has(d), q).toBe(true);
+        expect(mineIn(d), q).toBe(true);
+      }
+      // Not a period (absent, typed or hostile): the default, last 12 months, as the other reports do, never a 500; repeated: the first.
+      for (const q of ["", "?periodo=7d", "?periodo=%27%3B--", "?periodo=30d&periodo=todo"]) {
+        const res = await page(q);
+        expect(res.status, q).toBe(200);
+        expect(res.data.period, q).toBe(q.includes("&") ? "30d" : "12m");
+      }
+      const csv = (table: string, period: string) => callAndRead(reportsCsv.loader, getRequest(`/admin/sesiones/reportes.csv?tabla=${table}&periodo=${period}`, admin.cookie));
+      const sessions30 = await csv("sesiones", "30d");
+      expect(sessions30.headers.get("content-disposition")).toMatch(/sesiones-practicas-sesiones-30d-/);
+      expect(sessions30.data).not.toContain(";4;3;75;0;2;1;33;0");
+      expect((await csv("sesiones", "90d")).data).toContain(";4;3;75;0;2;1;33;0");
+      expect((await csv("relatores", "30d")).data).not.toContain(relatorName);
+      expect((await csv("relatores", "todo")).data).toContain(relatorName);
+      // The items of this file's session only count within the period (each one was assessed here).
+      const items30 = (await page("?periodo=30d")).data.items.find((r: { itemKey: string }) => r.itemKey === "compression-depth");
+      const items90 = (await page("?periodo=90d")).data.items.find((r: { itemKey: string }) => r.itemKey === "compression-depth");
+      expect(items90.assessed - (items30?.assessed ?? 0)).toBeGreaterThanOrEqual(2);
+    } finally {
+      resetClock();
+    }
   });
 });
