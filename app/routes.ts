@@ -51,6 +51,7 @@ export default [
     // In-person skills sessions (docs/skills-sessions.md): a learner's booking, and the instructor's pages,
     // each of which checks the session is the instructor's own
     route("sesiones/:id", "routes/sesion.tsx"),
+    route("sesiones/:id/comprar", "routes/sesion-comprar.tsx"),
     route("relator", "routes/relator/index.tsx"),
     route("relator/sesiones/:id", "routes/relator/sesion.tsx"),
     route("relator/sesiones/:id/lista", "routes/relator/lista.tsx"),

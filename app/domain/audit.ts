@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   "skills_session.signed_off": "Sesión práctica firmada por el relator",
   "skills_session.requested": "Sesión en la empresa solicitada",
   "skills_booking.moved": "Persona cambiada a otra fecha de sesión práctica",
+  "skills_booking.cancelled_by_company": "Reserva de sesión práctica cancelada por la empresa",
   "exam.settings": "Reglas de un examen cambiadas",
 } as const;
 

@@ -27,7 +27,18 @@ export const sessionMessages = {
   alreadyBooked: "Ya tienes una reserva o un lugar en la lista de espera para este curso.",
   notOpen: "Esta sesión ya no recibe reservas.",
   started: "Esta sesión ya comenzó.",
-  paidSession: "Esta sesión tiene un valor aparte: escríbenos para reservarla.",
+  paidSession: "Esta sesión tiene un valor aparte: compra tu cupo para reservarla.",
+  companyPaidSession: "Esta sesión tiene un valor aparte: cada persona compra su cupo desde su cuenta.",
+  paidFull: "Esta sesión ya no tiene cupos.",
+  seatTermsRequired: "Debes aceptar los términos de compra para continuar.",
+  cancelledPaidBooking: "Cancelaste tu reserva. Reembolsaremos lo que pagaste y te avisaremos por correo.",
+  // Why a seat's order was refunded (the refund's mail and the order's history say it)
+  refundSessionFull: "La sesión se llenó antes de que se confirmara tu pago",
+  refundSessionCancelled: "La sesión fue cancelada",
+  refundSessionStarted: "La sesión ya había comenzado cuando se confirmó tu pago",
+  refundNotEligible: "La parte teórica del curso no estaba aprobada",
+  refundAlreadyBooked: "Ya tenías un cupo o un lugar en otra fecha de este curso",
+  refundLearnerCancelled: "Reserva cancelada dentro del plazo",
   companySession: "Esta sesión es privada de una empresa.",
   booked: "Reserva confirmada. Te enviamos un correo con la fecha para tu calendario.",
   waiting: "La sesión está completa: quedaste en la lista de espera. Te avisaremos si se libera un cupo.",
@@ -67,6 +78,8 @@ export const sessionMessages = {
   companyCourseRequired: "Elige uno de los cursos de tu empresa con evaluación práctica.",
   peopleInvalid: "Indica cuántas personas participarían (entre 1 y 60).",
   preferredDatesRequired: "Indica qué fechas y horarios les acomodan.",
+  workerNoBooking: "Esa persona no tiene una reserva de tu empresa en esta sesión.",
+  workerCancelled: "Cancelamos la reserva y le avisamos por correo. Si había lista de espera, el cupo pasó a la siguiente persona.",
   requestSent: "Recibimos tu solicitud. Te escribiremos para coordinar la fecha.",
   requestNotPending: "Esa solicitud ya tiene una sesión programada.",
   // A relator's credential past its expiry
@@ -365,3 +378,7 @@ export function sessionIcs(input: {
   ];
   return lines.map(fold).join("\r\n") + "\r\n";
 }
+
+/** The seat checkout's own field (the tax document's are the orders' own): the terms accepted. */
+export const SEAT_FIELDS = ["terms"] as const;
+export const seatSchema = z.object({ terms: z.literal("on", { message: sessionMessages.seatTermsRequired }) });

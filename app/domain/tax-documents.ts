@@ -142,6 +142,8 @@ export interface SaleFacts {
   /** The day the order was placed: a purchase order's reference date. */
   orderDate: string;
   courseTitle: string;
+  /** A seat in a skills session: the line names the session, and its day and place go in the line's description. */
+  skillsSession?: { day: string; place: string } | null;
   quantity: number;
   unitPriceClp: number;
   subtotalClp: number;
@@ -169,12 +171,13 @@ export function saleDraft(sale: SaleFacts): DocumentDraft {
   if (!documentIsDue(amountClp)) throw new RangeError("an order with nothing charged gets no document");
   const exempt = isExemptType(sale.type);
   const details = [
+    sale.skillsSession ? `Sesión del ${sale.skillsSession.day}, ${sale.skillsSession.place}` : null,
     quantity > 1 ? `${quantity} cupos` : null,
     `Pedido ${sale.orderNumber}`,
     sale.senceActionId ? `Acción SENCE ${sale.senceActionId}` : null,
   ].filter(Boolean);
   const line: DraftLine = {
-    name: clip(`Curso: ${sale.courseTitle}`, SII_LIMITS.itemName),
+    name: clip(`${sale.skillsSession ? "Sesión práctica" : "Curso"}: ${sale.courseTitle}`, SII_LIMITS.itemName),
     description: clip(details.join(" · "), SII_LIMITS.itemDescription),
     quantity,
     unitPrice: unitPriceClp,

@@ -8,6 +8,7 @@ import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/compra";
 import { formatClp, formatDateTime } from "~/domain/format";
 import { formatRut } from "~/domain/rut";
+import { placeLabel } from "~/domain/skills-sessions";
 import { METHOD_LABELS, ORDER_NUMBER_PATTERN, ORDER_STATUS_LABELS, commerceMessages, isOrderStatus, seatCount, seatsLine, webpayPaymentDetails, type PaymentMethodType } from "~/domain/commerce";
 import { getOrderForUser } from "~/server/commerce/orders/learner-orders.server";
 import { buyerDocuments } from "~/server/commerce/tax-documents/queries.server";
@@ -29,6 +30,13 @@ function outcomeMessage(status: string, method: string): string | null {
   return null;
 }
 
+/** What a paid seat's order page says: the seat booked, or given up and refunded. */
+function seatPaidText(bookingStatus: string | null): string {
+  if (bookingStatus === "booked" || bookingStatus === "closed") return "Tu pago está confirmado y tu cupo en la sesión práctica quedó reservado.";
+  if (bookingStatus === "cancelled") return "Tu reserva en esta sesión práctica está cancelada: te devolvemos lo que pagaste y te avisamos por correo.";
+  return "Tu pago está confirmado, pero la sesión ya no tenía cupo: te devolvemos el total y te avisamos por correo.";
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const number = params.number ?? "";
@@ -44,7 +52,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (found.company) {
     rows.push({ label: "Empresa", value: found.company.name }, { label: "RUT de la empresa", value: formatRut(found.company.rut) });
   }
-  rows.push({ label: "Curso", value: found.courseTitle });
+  const seat = found.session;
+  if (seat) {
+    rows.push(
+      { label: "Sesión práctica", value: found.courseTitle },
+      { label: "Fecha de la sesión", value: formatDateTime(seat.startsAt) },
+      { label: "Lugar", value: placeLabel(seat) },
+    );
+  } else rows.push({ label: "Curso", value: found.courseTitle });
   if (found.company) rows.push({ label: "Cupos", value: seatsLine(o.quantity, o.unitPriceClp) });
   if (o.discountClp > 0) {
     rows.push({ label: "Subtotal", value: formatClp(o.subtotalClp) });
@@ -66,8 +81,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     courseId: o.courseId,
     courseTitle: found.courseTitle,
     seats: found.company ? { companyName: found.company.name, what: `${seatCount(o.quantity)} de ${found.courseTitle}` } : null,
-    start: o.companyId !== null ? { path: `/empresa/${o.companyId}/cursos/${o.courseId}`, label: "Asignar los cupos" } : null,
-    retryPath: o.companyId !== null ? `/empresa/${o.companyId}/comprar?curso=${o.courseId}` : null,
+    start: seat ? { path: `/sesiones/${seat.id}`, label: "Ver mi reserva" } : o.companyId !== null ? { path: `/empresa/${o.companyId}/cursos/${o.courseId}`, label: "Asignar los cupos" } : null,
+    retryPath: seat ? `/sesiones/${seat.id}` : o.companyId !== null ? `/empresa/${o.companyId}/comprar?curso=${o.courseId}` : null,
+    paidText: seat ? seatPaidText(seat.bookingStatus) : null,
     total: formatClp(o.amountClp),
     rows,
     message: outcomeMessage(status, o.method),

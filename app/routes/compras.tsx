@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     orders: rows.map((r) => ({
       number: r.number,
       href: orderPath(r.number),
-      courseTitle: r.courseTitle,
+      courseTitle: r.skillsSessionId !== null ? `Sesión práctica: ${r.courseTitle}` : r.courseTitle,
       amount: formatClp(r.amountClp),
       method: METHOD_LABELS[r.method as PaymentMethodType] ?? r.method,
       status: r.status,

@@ -2,7 +2,7 @@
 // Not in the anonymous page cache: seats change with every booking.
 import { data, Link } from "react-router";
 import type { Route } from "./+types/curso-fechas";
-import { plural } from "~/domain/format";
+import { formatClp, plural } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { getPublishedCourse } from "~/server/catalogue/courses.server";
 import { upcomingPublicSessions } from "~/server/sessions/sessions.server";
@@ -30,6 +30,8 @@ export async function loader({ params }: Route.LoaderArgs) {
         instructorName: s.instructorName,
         seatsLeft: s.seatsLeft,
         statusLabel: s.statusLabel,
+        // Sold on its own (null: included in the course); formatted here, so the page ships no formatter.
+        priceLabel: s.priceClp !== null ? formatClp(s.priceClp) : null,
       })),
     },
     { headers: { "Cache-Control": "private, no-cache" } },
@@ -70,10 +72,15 @@ export default function CourseDates({ loaderData }: Route.ComponentProps) {
                 {s.durationMin} minutos · Relator: {s.instructorName}
               </p>
               <div className="mt-3 flex flex-wrap items-center gap-3">
-                <span className="text-sm font-semibold text-slate-800">{s.seatsLeft > 0 ? plural(s.seatsLeft, "cupo disponible", "cupos disponibles") : "Completa: lista de espera"}</span>
-                <Link to={`/sesiones/${s.id}`} className="pub-btn-small">
-                  {s.seatsLeft > 0 ? "Reservar" : "Unirme a la lista de espera"}
-                </Link>
+                <span className="text-sm font-semibold text-slate-800">
+                  {s.seatsLeft > 0 ? plural(s.seatsLeft, "cupo disponible", "cupos disponibles") : s.priceLabel ? "Completa" : "Completa: lista de espera"}
+                  {s.priceLabel ? ` · Valor ${s.priceLabel}` : ""}
+                </span>
+                {s.priceLabel && s.seatsLeft === 0 ? null : (
+                  <Link to={`/sesiones/${s.id}`} className="pub-btn-small">
+                    {s.priceLabel ? "Comprar cupo" : s.seatsLeft > 0 ? "Reservar" : "Unirme a la lista de espera"}
+                  </Link>
+                )}
               </div>
             </li>
           ))}

@@ -3,7 +3,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/sesion";
 import type { FormReply } from "~/domain/action-result";
-import { formatDateTime } from "~/domain/format";
+import { formatClp, formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { sessionMessages as M } from "~/domain/skills-sessions";
 import { requireUser } from "~/server/accounts/session.server";
@@ -43,6 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       statusLabel: s.statusLabel,
       open: s.status === "open",
       paid: s.priceClp !== null,
+      priceLabel: s.priceClp !== null ? formatClp(s.priceClp) : null,
     },
     booking: mine
       ? {
@@ -51,6 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           cancelUntil: formatDateTime(mine.cancelUntil),
           offerExpiresAt: mine.offerExpiresAt ? formatDateTime(mine.offerExpiresAt) : null,
           result: mine.result,
+          paid: mine.paid,
         }
       : null,
     eligible,
@@ -98,7 +100,12 @@ export default function SessionPage({ loaderData, actionData }: Route.ComponentP
       <div className={`${card} mt-4 p-5`}>
         <h2 className="text-lg font-bold text-ink">Tu reserva</h2>
         {booking ? <p className="mt-2 text-slate-800">{STATUS_TEXT[booking.status]}</p> : null}
-        {booking?.status === "booked" ? <p className="mt-1 text-sm text-slate-700">Puedes cancelarla hasta el {booking.cancelUntil}.</p> : null}
+        {booking?.status === "booked" ? (
+          <p className="mt-1 text-sm text-slate-700">
+            Puedes cancelarla hasta el {booking.cancelUntil}
+            {booking.paid ? "; te devolvemos lo que pagaste" : ""}.
+          </p>
+        ) : null}
         {booking?.status === "offered" && booking.offerExpiresAt ? (
           <p className="mt-1 font-semibold text-slate-800">Confírmalo antes del {booking.offerExpiresAt}; después pasará a la siguiente persona de la lista.</p>
         ) : null}
@@ -121,7 +128,13 @@ export default function SessionPage({ loaderData, actionData }: Route.ComponentP
           {!live && session.open ? (
             eligible ? (
               session.paid ? (
-                <p className="text-slate-700">{M.paidSession}</p>
+                session.seatsLeft > 0 ? (
+                  <Link to={`/sesiones/${session.id}/comprar`} className={primaryButton}>
+                    Comprar mi cupo ({session.priceLabel})
+                  </Link>
+                ) : (
+                  <p className="text-slate-700">{M.paidFull}</p>
+                )
               ) : (
                 <Form method="post">
                   <SubmitButton label={session.seatsLeft > 0 ? "Reservar mi cupo" : "Unirme a la lista de espera"} pendingLabel="Reservando..." intent="book" />

@@ -27,4 +27,5 @@ import "./privacy/jobs/retention.server";
 import "./sessions/mail.server";
 import "./sessions/jobs/session-mail.server";
 import "./sessions/jobs/offer-expiry.server";
+import "./sessions/jobs/seat-refund.server";
 import "./sessions/jobs/reminders.server";

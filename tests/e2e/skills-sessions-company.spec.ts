@@ -119,7 +119,8 @@ test("empresa: cupos para un trabajador, solicitud de sesión en la empresa; el 
   await manager.page.getByRole("checkbox", { name: /Pedro Obrero/ }).check();
   await manager.page.getByRole("button", { name: "Reservar cupos" }).click();
   await expect(manager.page.getByText("Reservamos 1 cupo. Cada persona recibe un correo con la fecha.")).toBeVisible();
-  await expect(manager.page.getByText("Cupo reservado en esta sesión")).toBeVisible();
+  // The worker's place is listed under the company's reservations too, with a button to cancel it.
+  await expect(manager.page.getByRole("region", { name: "Reservas de tu empresa en esta sesión" }).getByText("Cupo reservado en esta sesión")).toBeVisible();
   await shots(manager.page, "empresa-reservar-cupos");
   // The date is now full: its card offers the waiting list.
   await manager.page.goto(`/empresa/${companyId}/sesiones`);
@@ -191,12 +192,38 @@ test("empresa: cupos para un trabajador, solicitud de sesión en la empresa; el 
   await page.getByRole("row").filter({ hasText: streetB }).getByRole("link").click();
   await expect(page.getByRole("heading", { name: "Cambiar de fecha" })).toBeVisible();
   await shots(page, "admin-cambiar-fecha");
+  const sessionB = Number(/\/sesiones\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+
+  // The manager gives up the worker's seat on the new date: another company's manager is refused through the
+  // real server first, then the worker is told who cancelled.
+  const seatUrl = `/empresa/${companyId}/sesiones/${sessionB}`;
+  const refused = await otherManager.page.evaluate(async (url) => {
+    const body = new URLSearchParams({ intent: "cancel", worker: "x" });
+    return (await fetch(url, { method: "POST", body, redirect: "manual" })).status;
+  }, seatUrl);
+  expect(refused).toBe(403);
+  await manager.page.goto(seatUrl);
+  const reservations = manager.page.getByRole("region", { name: "Reservas de tu empresa en esta sesión" });
+  await expect(reservations.getByText("Pedro Obrero")).toBeVisible();
+  await shots(manager.page, "empresa-cancelar-cupo");
+  await reservations.getByRole("button", { name: "Cancelar reserva" }).click();
+  await expect(manager.page.getByText("Cancelamos la reserva y le avisamos por correo.", { exact: false })).toBeVisible();
+  await expect(manager.page.getByRole("region", { name: "Reservas de tu empresa en esta sesión" })).toHaveCount(0);
+  await waitForMail(workerEmail, /Tu empresa canceló tu reserva/);
 
   // The reports, and one as CSV.
   await page.goto("/admin/sesiones/reportes");
   await expect(page.getByRole("heading", { name: "Ocupación por sesión" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Carla Soto" }).first()).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar CSV" }).last().click()]);
-  expect(download.suggestedFilename()).toMatch(/^sesiones-practicas-sesiones-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^sesiones-practicas-sesiones-12m-\d{4}-\d{2}-\d{2}\.csv$/);
   await shots(page, "admin-reportes");
+  // Another period: the page and its CSV follow it (the coming dates count in every period).
+  await page.getByLabel("Periodo").selectOption({ label: "Últimos 30 días" });
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page).toHaveURL(/periodo=30d/);
+  await expect(page.getByText(/^Sesiones desde el /)).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Carla Soto" }).first()).toBeVisible();
+  const [last30] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar CSV" }).last().click()]);
+  expect(last30.suggestedFilename()).toMatch(/^sesiones-practicas-sesiones-30d-\d{4}-\d{2}-\d{2}\.csv$/);
 });

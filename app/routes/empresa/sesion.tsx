@@ -7,11 +7,11 @@ import type { FormReply } from "~/domain/action-result";
 import { formatDateTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
-import { sessionMessages as M } from "~/domain/skills-sessions";
+import { cancelDeadline, sessionMessages as M } from "~/domain/skills-sessions";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { now } from "~/server/platform/clock.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
-import { bookForCompany } from "~/server/sessions/bookings.server";
+import { bookForCompany, cancelForCompany } from "~/server/sessions/bookings.server";
 import { companyVisibleSession, companyWorkersForCourse } from "~/server/sessions/company-sessions.server";
 import { placeStatusLabel } from "~/ui/sessions/company-sessions";
 import { SessionFacts } from "~/ui/sessions/session-facts";
@@ -53,12 +53,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       statusLabel: s.statusLabel,
       bookable: s.status === "open" && s.startsAt > now() && s.priceClp === null,
       paid: s.priceClp !== null,
+      cancelHoursBefore: s.cancelHoursBefore,
     },
     workers: workers.map((w) => ({
       userId: w.userId,
       name: w.name,
       email: w.email,
       // Why a worker cannot be picked, or null.
+      // The worker's place in this session, which the manager may give up (a seat until the deadline).
+      inThisSession: w.place !== null && w.place.sessionId === s.id,
+      cancellable:
+        w.place !== null && w.place.sessionId === s.id && (w.place.status !== "booked" || now() <= cancelDeadline(s.startsAt, s.cancelHoursBefore)),
       reason: !w.theoryPassed
         ? "Aún no aprueba la parte teórica"
         : w.place
@@ -72,8 +77,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user, company } = await requireCompanyAccess(request, parseId(params.companyId));
   const form = await readFormOrThrow(request);
   const sessionId = parseId(params.sessionId);
+  const intent = form.get("intent");
+  if (intent === "cancel" && sessionId !== null) {
+    const worker = form.get("worker");
+    if (typeof worker !== "string" || worker.length === 0 || worker.length > 100) return data<FormReply>({ ok: false, message: M.workerNoBooking, fieldErrors: {}, values: {} }, { status: 400 });
+    const done = await cancelForCompany(user.id, company.id, sessionId, worker);
+    return data<FormReply>({ ok: done.ok, message: done.message, fieldErrors: {}, values: {} }, { status: done.ok ? 200 : (done.status ?? 400) });
+  }
   const chosen = form.getAll("workers").filter((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 100);
-  if (form.get("intent") !== "book" || sessionId === null) return data<FormReply>({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, { status: 400 });
+  if (intent !== "book" || sessionId === null) return data<FormReply>({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, { status: 400 });
   const done = await bookForCompany(user.id, company.id, sessionId, chosen);
   if (!done.ok) {
     const fieldErrors = done.field ? { [done.field]: done.message } : {};
@@ -86,6 +98,7 @@ export default function CompanySessionBooking({ loaderData, actionData }: Route.
   const { company, session, workers } = loaderData;
   const kept = new Set(actionData && !actionData.ok ? (actionData.values.workers ?? "").split(",") : []);
   const pickable = workers.filter((w) => w.reason === null);
+  const placed = workers.filter((w) => w.inThisSession);
   const error = actionData && !actionData.ok ? actionData.fieldErrors.workers : undefined;
   return (
     <section className={`${container} py-8`}>
@@ -99,7 +112,36 @@ export default function CompanySessionBooking({ loaderData, actionData }: Route.
       <div className={`${card} mt-4 p-5`}>
         <SessionFacts s={session} />
       </div>
-      {session.paid ? <p className="mt-4 text-sm text-slate-700">{M.paidSession}</p> : null}
+      {session.paid ? <p className="mt-4 text-sm text-slate-700">{M.companyPaidSession}</p> : null}
+      {placed.length > 0 ? (
+        <section className="mt-6" aria-labelledby="reservas-empresa">
+          <h3 id="reservas-empresa" className="text-lg font-bold text-ink">
+            Reservas de tu empresa en esta sesión
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Puedes cancelar un cupo hasta {session.cancelHoursBefore} horas antes del inicio, y un lugar en la lista de espera en cualquier momento. Le avisamos por
+            correo a la persona y el cupo pasa a la lista de espera.
+          </p>
+          <ul className={`${card} mt-3 divide-y divide-slate-100`}>
+            {placed.map((w) => (
+              <li key={w.userId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <span className="min-w-0">
+                  <span className="block font-semibold text-ink">{w.name}</span>
+                  <span className="block text-sm text-slate-600">{w.reason}</span>
+                </span>
+                {w.cancellable ? (
+                  <Form method="post">
+                    <input type="hidden" name="worker" value={w.userId} />
+                    <SubmitButton label="Cancelar reserva" pendingLabel="Cancelando..." intent="cancel" match={["worker", w.userId]} className={secondaryButton} />
+                  </Form>
+                ) : (
+                  <span className="text-sm text-slate-600">El plazo para cancelar ya pasó.</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {!session.bookable ? null : workers.length === 0 ? (
         <p className="mt-6 text-sm text-slate-700">Tu empresa no tiene trabajadores inscritos en este curso.</p>
       ) : (

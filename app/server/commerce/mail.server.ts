@@ -33,6 +33,15 @@ export interface OrderRef {
   quantity: number;
   /** A company's seat purchase: whom the seats are for and the price of one; absent or null for a learner's own. */
   seats?: SeatPurchaseRef | null;
+  /** A seat in a priced skills session: its date and place; absent or null for a course or a company's seats. */
+  session?: SessionSeatRef | null;
+}
+
+export interface SessionSeatRef {
+  id: number;
+  startsAt: Date;
+  /** 'Av. Providencia 1234, Providencia'. */
+  place: string;
 }
 
 export interface SeatPurchaseRef {
@@ -137,11 +146,19 @@ function methodLabel(method: PaymentMethod): string {
 
 /** What was bought: the course, or for a company 'N cupos de ‹course›'. */
 function orderLine(m: OrderRef): string {
+  if (m.session) return `un cupo en la sesión práctica de ${m.course.title}`;
   return m.seats ? `${seatCount(m.quantity)} de ${m.course.title}` : m.course.title;
 }
 
 /** The rows naming the company a seat purchase is for (its factura's razón social and RUT), and the course. */
 function whatRows(m: OrderRef): { label: string; value: string }[] {
+  if (m.session) {
+    return [
+      { label: "Sesión práctica", value: m.course.title },
+      { label: "Fecha", value: formatDateTime(m.session.startsAt) },
+      { label: "Lugar", value: m.session.place },
+    ];
+  }
   if (!m.seats) return [{ label: "Curso", value: m.course.title }];
   return [
     { label: "Empresa", value: m.seats.companyName },
@@ -152,7 +169,7 @@ function whatRows(m: OrderRef): { label: string; value: string }[] {
 }
 
 /** Where a paid order's button leads, in words: a manager assigns seats, a learner starts. */
-const startLabel = (m: OrderRef) => (m.seats ? "Asignar los cupos" : "Empezar el curso");
+const startLabel = (m: OrderRef) => (m.session ? "Ver mi reserva" : m.seats ? "Asignar los cupos" : "Empezar el curso");
 
 const issuer = (): Block => note(`Emitido por ${site.legalName}, RUT ${site.rut}, ${site.address}.`);
 
@@ -166,7 +183,7 @@ function taxDocumentBlock(doc: ReceiptTaxDocument | null | undefined): Block[] {
 export function purchaseReceipt(m: PurchaseReceiptMail, ctx: MailContext): MailContent {
   const rows = [
     { label: "Pedido", value: m.orderNumber },
-    { label: "Fecha", value: formatDateTime(m.paidAt) },
+    { label: m.session ? "Fecha de pago" : "Fecha", value: formatDateTime(m.paidAt) },
     ...whatRows(m),
   ];
   if (m.coupon) {
@@ -182,13 +199,17 @@ export function purchaseReceipt(m: PurchaseReceiptMail, ctx: MailContext): MailC
     subject: `Comprobante de tu compra: pedido ${m.orderNumber}`,
     preview: m.seats
       ? `Pagaste ${formatClp(m.total)} por ${orderLine(m)} para ${m.seats.companyName}.`
-      : `Pagaste ${formatClp(m.total)} por ${m.course.title}. Ya puedes empezar.`,
+      : m.session
+        ? `Pagaste ${formatClp(m.total)} por ${orderLine(m)} del ${formatDateTime(m.session.startsAt)}.`
+        : `Pagaste ${formatClp(m.total)} por ${m.course.title}. Ya puedes empezar.`,
     heading: "¡Gracias por tu compra!",
     greeting: greeting(m.name),
     blocks: [
       m.seats
         ? p("Recibimos tu pago. Los ", strong(orderLine(m)), " ya están disponibles para ", strong(m.seats.companyName), ": asígnalos a tus trabajadores desde el portal de la empresa.")
-        : p("Recibimos tu pago. Este es el comprobante de tu compra:"),
+        : m.session
+          ? p("Recibimos tu pago y tu cupo quedó reservado. En otro correo te enviamos la fecha para tu calendario. Este es el comprobante de tu compra:")
+          : p("Recibimos tu pago. Este es el comprobante de tu compra:"),
       { type: "details", title: "Comprobante de compra", rows },
       ...taxDocumentBlock(m.taxDocument),
       { type: "button", label: startLabel(m), href: ctx.url(m.startPath) },
@@ -294,7 +315,7 @@ export function refund(m: RefundMail, ctx: MailContext): MailContent {
     { label: "Pedido", value: m.orderNumber },
     ...whatRows(m),
     { label: "Monto reembolsado", value: formatClp(m.amount) },
-    { label: "Fecha", value: formatDateTime(m.refundedAt) },
+    { label: m.session ? "Fecha del reembolso" : "Fecha", value: formatDateTime(m.refundedAt) },
   ];
   if (m.reason) rows.push({ label: "Motivo", value: m.reason });
   const howMoneyReturns =
@@ -312,7 +333,9 @@ export function refund(m: RefundMail, ctx: MailContext): MailContent {
       p("Hicimos el reembolso de tu pedido:"),
       { type: "details", rows },
       p(howMoneyReturns),
-      m.seats
+      m.session
+        ? p("El reembolso corresponde a tu cupo en la sesión práctica. Si quieres asistir a otra fecha, puedes ver las fechas disponibles en ", link("el curso", ctx.url(`/cursos/${m.course.id}/fechas`)), ".")
+        : m.seats
         ? p("Los cupos de este pedido que aún no estaban asignados dejan de estar disponibles para la empresa; los que ya usan tus trabajadores siguen siendo de ellos.")
         : m.accessKept
         ? p("Mantienes el acceso al curso: puedes seguir estudiando en ", link("tu panel", ctx.url("/dashboard")), ".")

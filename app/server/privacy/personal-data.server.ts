@@ -282,7 +282,7 @@ export const PERSONAL_DATA: TableRule[] = [
       link: "user_id enrolment_id",
       personal: "attendance attendance_at result result_note assessed_at",
       actor: "cancelled_by booked_by",
-      none: "id session_id course_id status created_at booked_at offered_at offer_expires_at cancelled_at reminder_48h_at reminder_2h_at",
+      none: "id session_id course_id status created_at booked_at offered_at offer_expires_at cancelled_at reminder_48h_at reminder_2h_at order_id",
     }),
     about: byUser(t.skillsBooking.userId),
     exportAs: "sesiones-practicas",
@@ -437,7 +437,7 @@ export const PERSONAL_DATA: TableRule[] = [
     columns: cols({
       link: "user_id",
       secret: "token session_id",
-      none: "id number course_id quantity unit_price_clp subtotal_clp discount_clp amount_clp coupon_id coupon_code method status buy_order webpay_url enrolment_id company_id created_at updated_at paid_at closed_at refunded_at",
+      none: "id number course_id quantity unit_price_clp subtotal_clp discount_clp amount_clp coupon_id coupon_code method status buy_order webpay_url enrolment_id company_id skills_session_id created_at updated_at paid_at closed_at refunded_at",
     }),
     about: byUser(t.order.userId),
     exportAs: "compras",

@@ -13,6 +13,7 @@ import { recordAudit } from "../platform/audit.server";
 import { checklistFor } from "./checklists.server";
 import { queueJob } from "../platform/outbox/outbox.server";
 import { getSession, sessionView, type SessionView } from "./sessions.server";
+import type { PaidSeat } from "../commerce/orders/session-seats.server";
 
 // 'moved': the admin moved the learner to another date; their seat there is a new booking, and the audit log links them.
 export type BookingStatus = "booked" | "waiting" | "offered" | "cancelled" | "expired" | "closed" | "moved";
@@ -144,7 +145,7 @@ export async function bookForCompany(managerId: string, companyId: number, sessi
       if (!session || (session.placeKind === "company" && session.companyId !== companyId)) return { ok: false, message: M.notFound, status: 404 };
       if (session.status !== "open") return { ok: false, message: M.notOpen, status: 409 };
       if (session.startsAt <= now()) return { ok: false, message: M.started, status: 409 };
-      if (session.priceClp !== null) return { ok: false, message: M.paidSession, status: 409 };
+      if (session.priceClp !== null) return { ok: false, message: M.companyPaidSession, status: 409 };
       const eligible = await tx
         .select({ userId: enrolment.userId, enrolmentId: enrolment.id })
         .from(companyEnrolment)
@@ -192,16 +193,33 @@ export async function bookForCompany(managerId: string, companyId: number, sessi
 }
 
 /**
+ * Gives up a live place (a seat, a place in line or an offer) under the session's lock, already taken by the
+ * caller: a freed seat goes to the next in line in the same transaction, and a seat bought online is refunded
+ * (its order, by the outbox: Webpay is called outside any transaction).
+ */
+async function releasePlace(tx: Tx, session: SessionLock, taken: number, mine: { id: number; status: string; orderId: number | null }, actorId: string, reason: string) {
+  await tx.update(skillsBooking).set({ status: "cancelled", cancelledAt: now(), cancelledBy: actorId }).where(eq(skillsBooking.id, mine.id));
+  if (mine.status !== "waiting") {
+    const refilled = session.status === "open" && session.startsAt > now() ? await promoteWaiting(tx, session, taken - 1) : taken - 1;
+    await tx.update(skillsSession).set({ seatsTaken: refilled, updatedAt: now() }).where(eq(skillsSession.id, session.id));
+  }
+  await queueJob({ kind: "skillsSessionMail", bookingId: mine.id, event: "cancelled" }, tx);
+  if (mine.orderId !== null) await queueJob({ kind: "skillsSeatRefund", orderId: mine.orderId, actorId, reason }, tx);
+}
+
+const placeColumns = { id: skillsBooking.id, status: skillsBooking.status, orderId: skillsBooking.orderId };
+
+/**
  * The learner gives up their seat (until the admin's deadline), their place in line, or an offer. A freed seat
- * goes to the next in line in the same transaction.
+ * goes to the next in line in the same transaction; a bought seat is refunded.
  */
 export async function cancelBooking(userId: string, sessionId: number): Promise<ActionResult> {
   return db().transaction(async (tx): Promise<ActionResult> => {
     const session = await lockSession(tx, sessionId);
     if (!session) return { ok: false, message: M.notFound, status: 404 };
-    let taken = session.status === "open" ? await expireOffers(tx, session) : session.seatsTaken;
+    const taken = session.status === "open" ? await expireOffers(tx, session) : session.seatsTaken;
     const [mine] = await tx
-      .select({ id: skillsBooking.id, status: skillsBooking.status })
+      .select(placeColumns)
       .from(skillsBooking)
       .where(and(eq(skillsBooking.sessionId, sessionId), eq(skillsBooking.userId, userId), inArray(skillsBooking.status, [...LIVE])))
       .limit(1);
@@ -209,14 +227,101 @@ export async function cancelBooking(userId: string, sessionId: number): Promise<
     if (mine.status === "booked" && now() > cancelDeadline(session.startsAt, session.cancelHoursBefore)) {
       return { ok: false, message: M.cancelTooLate, status: 409 };
     }
-    await tx.update(skillsBooking).set({ status: "cancelled", cancelledAt: now(), cancelledBy: userId }).where(eq(skillsBooking.id, mine.id));
-    if (mine.status !== "waiting") {
-      taken = await promoteWaiting(tx, session, taken - 1);
-      await tx.update(skillsSession).set({ seatsTaken: taken, updatedAt: now() }).where(eq(skillsSession.id, sessionId));
-    }
-    await queueJob({ kind: "skillsSessionMail", bookingId: mine.id, event: "cancelled" }, tx);
-    return { ok: true, message: M.cancelledBooking };
+    await releasePlace(tx, session, taken, mine, userId, M.refundLearnerCancelled);
+    return { ok: true, message: mine.orderId !== null ? M.cancelledPaidBooking : M.cancelledBooking };
   });
+}
+
+/**
+ * A company's manager gives up a worker's place in a session, with the learner's own rules (a seat until the
+ * deadline; a place in line or an offer at any time): the worker must be one the company enrolled in the course
+ * (the booking's enrolment is the company's), else the place is not found. The worker is mailed as if they had
+ * cancelled, and the freed seat goes to the next in line.
+ */
+export async function cancelForCompany(managerId: string, companyId: number, sessionId: number, workerId: string): Promise<ActionResult> {
+  return db().transaction(async (tx): Promise<ActionResult> => {
+    const session = await lockSession(tx, sessionId);
+    if (!session || (session.placeKind === "company" && session.companyId !== companyId)) return { ok: false, message: M.notFound, status: 404 };
+    const taken = session.status === "open" ? await expireOffers(tx, session) : session.seatsTaken;
+    const [place] = await tx
+      .select(placeColumns)
+      .from(skillsBooking)
+      .innerJoin(companyEnrolment, and(eq(companyEnrolment.enrolmentId, skillsBooking.enrolmentId), eq(companyEnrolment.companyId, companyId)))
+      .where(and(eq(skillsBooking.sessionId, sessionId), eq(skillsBooking.userId, workerId), inArray(skillsBooking.status, [...LIVE])))
+      .limit(1);
+    if (!place) return { ok: false, message: M.workerNoBooking, status: 404 };
+    if (place.status === "booked" && now() > cancelDeadline(session.startsAt, session.cancelHoursBefore)) {
+      return { ok: false, message: M.cancelTooLate, status: 409 };
+    }
+    await releasePlace(tx, session, taken, place, managerId, M.refundLearnerCancelled);
+    await recordAudit(tx, {
+      actorId: managerId,
+      action: "skills_booking.cancelled_by_company",
+      subject: { type: "user", id: workerId },
+      before: { sessionId, bookingId: place.id, status: place.status },
+      after: { status: "cancelled" },
+    });
+    return { ok: true, message: M.workerCancelled };
+  });
+}
+
+/**
+ * In the transaction that marks a seat's order paid (under the order's lock, then the session's: never the other
+ * way round, so a payment and a cancellation cannot deadlock): the learner takes the seat they paid for. A seat is
+ * not held while the learner is at Webpay; if the session filled, was cancelled or started meanwhile, or the
+ * learner holds another place for the course, nobody is booked and the order is refunded in full (queued here) —
+ * a paid seat is never a place on the waiting list.
+ */
+export async function takePaidSeat(tx: Tx, order: { id: number; userId: string; skillsSessionId: number }): Promise<PaidSeat> {
+  const refund = async (reason: string): Promise<PaidSeat> => {
+    await queueJob({ kind: "skillsSeatRefund", orderId: order.id, actorId: null, reason }, tx);
+    return { ok: false, reason };
+  };
+  const [already] = await tx.select({ id: skillsBooking.id }).from(skillsBooking).where(eq(skillsBooking.orderId, order.id)).limit(1);
+  if (already) return { ok: true, bookingId: already.id };
+  const session = await lockSession(tx, order.skillsSessionId);
+  if (!session || session.status !== "open") return refund(M.refundSessionCancelled);
+  if (session.startsAt <= now()) return refund(M.refundSessionStarted);
+  const taken = await expireOffers(tx, session);
+  if (taken >= session.capacity) return refund(M.refundSessionFull);
+  const [[theory], [live]] = await Promise.all([
+    tx
+      .select({ id: enrolment.id })
+      .from(enrolment)
+      .where(and(eq(enrolment.userId, order.userId), eq(enrolment.courseId, session.courseId), isNotNull(enrolment.completedAt)))
+      .limit(1),
+    tx
+      .select({ id: skillsBooking.id })
+      .from(skillsBooking)
+      .where(and(eq(skillsBooking.userId, order.userId), eq(skillsBooking.courseId, session.courseId), inArray(skillsBooking.status, [...LIVE])))
+      .limit(1),
+  ]);
+  if (!theory) return refund(M.refundNotEligible);
+  if (live) return refund(M.refundAlreadyBooked);
+  const at = now();
+  const [row] = await tx
+    .insert(skillsBooking)
+    .values({ sessionId: session.id, userId: order.userId, courseId: session.courseId, enrolmentId: theory.id, status: "booked", createdAt: at, bookedAt: at, orderId: order.id })
+    .returning({ id: skillsBooking.id });
+  await tx.update(skillsSession).set({ seatsTaken: taken + 1, updatedAt: at }).where(eq(skillsSession.id, session.id));
+  await queueJob({ kind: "skillsSessionMail", bookingId: row!.id, event: "booked" }, tx);
+  return { ok: true, bookingId: row!.id };
+}
+
+/**
+ * An admin refunds a seat's order from the orders page without keeping access: the seat, if still held, is given
+ * up in the refund's transaction (order lock first, then the session's, as a payment takes them).
+ */
+export async function releasePaidSeat(tx: Tx, orderId: number, actorId: string | null): Promise<void> {
+  const [place] = await tx.select({ ...placeColumns, sessionId: skillsBooking.sessionId }).from(skillsBooking).where(and(eq(skillsBooking.orderId, orderId), inArray(skillsBooking.status, [...LIVE]))).limit(1);
+  if (!place) return;
+  const session = await lockSession(tx, place.sessionId);
+  if (!session) return;
+  const taken = session.status === "open" ? await expireOffers(tx, session) : session.seatsTaken;
+  await tx.update(skillsBooking).set({ status: "cancelled", cancelledAt: now(), cancelledBy: actorId }).where(eq(skillsBooking.id, place.id));
+  const refilled = session.status === "open" && session.startsAt > now() ? await promoteWaiting(tx, session, taken - 1) : taken - 1;
+  await tx.update(skillsSession).set({ seatsTaken: refilled, updatedAt: now() }).where(eq(skillsSession.id, session.id));
+  await queueJob({ kind: "skillsSessionMail", bookingId: place.id, event: "cancelled" }, tx);
 }
 
 export type MoveResult = ActionResult<{ bookingId: number }>;
@@ -237,7 +342,7 @@ export async function moveBooking(adminId: string, fromSessionId: number, bookin
     if (!from) return { ok: false, message: M.notFound, status: 404 };
     if (from.status !== "open") return { ok: false, message: M.notOpen, status: 409 };
     const [seat] = await tx
-      .select({ id: skillsBooking.id, userId: skillsBooking.userId, enrolmentId: skillsBooking.enrolmentId, status: skillsBooking.status, attendance: skillsBooking.attendance })
+      .select({ id: skillsBooking.id, userId: skillsBooking.userId, enrolmentId: skillsBooking.enrolmentId, status: skillsBooking.status, attendance: skillsBooking.attendance, orderId: skillsBooking.orderId })
       .from(skillsBooking)
       .where(and(eq(skillsBooking.id, bookingId), eq(skillsBooking.sessionId, fromSessionId)))
       .limit(1);
@@ -252,13 +357,14 @@ export async function moveBooking(adminId: string, fromSessionId: number, bookin
 
     const at = now();
     // The old seat first: the live-booking index allows one live place per learner and course.
-    await tx.update(skillsBooking).set({ status: "moved", cancelledAt: at, cancelledBy: adminId }).where(eq(skillsBooking.id, seat.id));
+    // A bought seat's order goes with the learner (same price): cancelling the new seat refunds it.
+    await tx.update(skillsBooking).set({ status: "moved", cancelledAt: at, cancelledBy: adminId, orderId: null }).where(eq(skillsBooking.id, seat.id));
     const fromTaken = (await expireOffers(tx, from)) - 1;
     const refilled = from.startsAt > at ? await promoteWaiting(tx, from, fromTaken) : fromTaken;
     await tx.update(skillsSession).set({ seatsTaken: refilled, updatedAt: at }).where(eq(skillsSession.id, fromSessionId));
     const [row] = await tx
       .insert(skillsBooking)
-      .values({ sessionId: toSessionId, userId: seat.userId, courseId: to.courseId, enrolmentId: seat.enrolmentId, status: "booked", createdAt: at, bookedAt: at, bookedBy: adminId })
+      .values({ sessionId: toSessionId, userId: seat.userId, courseId: to.courseId, enrolmentId: seat.enrolmentId, status: "booked", createdAt: at, bookedAt: at, bookedBy: adminId, orderId: seat.orderId })
       .returning({ id: skillsBooking.id });
     await tx.update(skillsSession).set({ seatsTaken: toTaken + 1, updatedAt: at }).where(eq(skillsSession.id, toSessionId));
     await queueJob({ kind: "skillsSessionMail", bookingId: row!.id, event: "moved", previousBookingId: seat.id }, tx);
@@ -303,6 +409,8 @@ export interface MyBooking {
   canCancel: boolean;
   attendance: string | null;
   result: string | null;
+  /** Bought online: cancelling it in time refunds the order. */
+  paid: boolean;
   session: SessionView;
 }
 
@@ -330,6 +438,7 @@ function toMyBooking(row: typeof skillsBooking.$inferSelect, session: SessionVie
     canCancel: status === "waiting" || status === "offered" || (status === "booked" && now() <= cancelUntil),
     attendance: row.attendance,
     result: row.result,
+    paid: row.orderId !== null,
     session,
   };
 }

@@ -33,6 +33,10 @@ export interface SkillsSessionMail extends Addressee {
   canCancel: boolean;
   offerExpiresAt: Date | null;
   certificateCode: string | null;
+  /** Who cancelled the seat: the learner (also when absent), the academy, or the learner's company's manager. */
+  cancelledBy?: "learner" | "academy" | "company";
+  /** The seat was bought online: giving it up refunds the order (the refund's own mail follows). */
+  paid?: boolean;
 }
 
 const SUBJECTS: Record<Exclude<SessionMailEvent, SessionReminder>, string> = {
@@ -104,12 +108,22 @@ export function skillsSession(m: SkillsSessionMail, ctx: MailContext): MailConte
       );
       break;
     case "cancelled":
-      blocks.push(p("Cancelaste tu reserva en la sesión práctica de ", strong(m.courseTitle), "."), details, p("Puedes reservar otra fecha cuando quieras."));
+      blocks.push(
+        m.cancelledBy === "company"
+          ? p("Tu empresa canceló tu reserva en la sesión práctica de ", strong(m.courseTitle), ".")
+          : m.cancelledBy === "academy"
+            ? p("Cancelamos tu reserva en la sesión práctica de ", strong(m.courseTitle), ".")
+            : p("Cancelaste tu reserva en la sesión práctica de ", strong(m.courseTitle), "."),
+        details,
+        ...(m.paid ? [p("Te devolvemos lo que pagaste por el cupo: te llegará otro correo con el reembolso.")] : []),
+        p("Puedes reservar otra fecha cuando quieras."),
+      );
       break;
     case "sessionCancelled":
       blocks.push(
         p("Lamentamos avisarte que la sesión práctica de ", strong(m.courseTitle), " fue cancelada. Tu reserva quedó sin efecto."),
         details,
+        ...(m.paid ? [p("Te devolvemos el total que pagaste por el cupo: te llegará otro correo con el reembolso.")] : []),
         p("Escríbenos y te ayudamos a elegir otra fecha."),
       );
       break;
@@ -149,7 +163,11 @@ export function skillsSession(m: SkillsSessionMail, ctx: MailContext): MailConte
         ? `Recordatorio: tu sesión práctica de ${m.courseTitle} es el ${formatWeekdayAndTime(m.startsAt)}`
         : m.event === "reminder2h"
           ? `Tu sesión práctica de ${m.courseTitle} empieza a las ${formatTime(m.startsAt)}`
-          : `${SUBJECTS[m.event]} ${m.courseTitle}`,
+          : m.event === "cancelled" && m.cancelledBy === "company"
+            ? `Tu empresa canceló tu reserva: sesión práctica de ${m.courseTitle}`
+            : m.event === "cancelled" && m.cancelledBy === "academy"
+              ? `Cancelamos tu reserva: sesión práctica de ${m.courseTitle}`
+              : `${SUBJECTS[m.event]} ${m.courseTitle}`,
     preview: `${m.courseTitle}, ${formatDateTime(m.startsAt)}, ${m.place}`,
     heading: m.event === "signedOff" ? "Certificado teórico-práctico" : "Sesión práctica presencial",
     greeting: greeting(m.name),

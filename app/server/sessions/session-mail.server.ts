@@ -11,6 +11,13 @@ import type { SessionMailEvent } from "./mail.server";
 import { getSession, sessionView, type SessionView } from "./sessions.server";
 
 /** Null when the booking or its learner is gone, or a confirmation or reminder no longer holds (cancelled since). */
+/** Who gave up a cancelled seat, for its mail's words: the learner, the academy (an admin) or their company's manager. */
+async function cancelledBy(booking: { status: string; userId: string; cancelledBy: string | null }): Promise<"learner" | "academy" | "company"> {
+  if (booking.status !== "cancelled" || booking.cancelledBy === null || booking.cancelledBy === booking.userId) return "learner";
+  const [who] = await db().select({ role: user.role }).from(user).where(eq(user.id, booking.cancelledBy)).limit(1);
+  return who?.role === "admin" ? "academy" : "company";
+}
+
 export async function sessionMailFor(bookingId: number, event: SessionMailEvent, previousBookingId?: number): Promise<Mail | null> {
   const [row] = await db()
     .select({ booking: skillsBooking, name: user.name, email: user.email })
@@ -49,6 +56,8 @@ export async function sessionMailFor(bookingId: number, event: SessionMailEvent,
       canCancel: now() <= cancelUntil,
       offerExpiresAt: row.booking.offerExpiresAt,
       certificateCode,
+      cancelledBy: await cancelledBy(row.booking),
+      paid: row.booking.orderId !== null,
     },
     { baseUrl: env().PUBLIC_URL },
   );

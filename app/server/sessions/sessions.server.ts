@@ -296,9 +296,13 @@ export async function cancelSession(sessionId: number, adminId: string): Promise
       .update(skillsBooking)
       .set({ status: "cancelled", cancelledAt: at, cancelledBy: adminId })
       .where(and(eq(skillsBooking.sessionId, sessionId), inArray(skillsBooking.status, ["booked", "waiting", "offered"])))
-      .returning({ id: skillsBooking.id });
+      .returning({ id: skillsBooking.id, orderId: skillsBooking.orderId });
     await tx.update(skillsSession).set({ status: "cancelled", seatsTaken: 0, updatedAt: at }).where(eq(skillsSession.id, sessionId));
-    for (const b of live) await queueJob({ kind: "skillsSessionMail", bookingId: b.id, event: "sessionCancelled" }, tx);
+    for (const b of live) {
+      await queueJob({ kind: "skillsSessionMail", bookingId: b.id, event: "sessionCancelled" }, tx);
+      // A seat bought online is refunded in full (by the outbox: Webpay is called outside any transaction).
+      if (b.orderId !== null) await queueJob({ kind: "skillsSeatRefund", orderId: b.orderId, actorId: adminId, reason: M.refundSessionCancelled }, tx);
+    }
     await recordAudit(tx, {
       actorId: adminId,
       action: "skills_session.cancelled",

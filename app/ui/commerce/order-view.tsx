@@ -18,6 +18,8 @@ export interface OrderViewData {
   seats?: { companyName: string; what: string } | null;
   /** Where 'paid' leads when it is not the course itself (seats bought for a company: its portal). */
   start?: { path: string; label: string } | null;
+  /** What a paid order gave, when it is not access to a course (a skills session's seat). */
+  paidText?: string | null;
   /** Where 'Intentar de nuevo' leads when it is not the course's checkout (seats: the company's). */
   retryPath?: string | null;
   total: string;
@@ -90,7 +92,9 @@ export function OrderView({ order: o, proofReply }: { order: OrderViewData; proo
         </div>
         {paid ? (
           <p className="mt-2 text-slate-700">
-            {o.seats
+            {o.paidText
+              ? o.paidText
+              : o.seats
               ? `Tu pago está confirmado: los ${o.seats.what} ya están disponibles para ${o.seats.companyName}. Asígnalos a tus trabajadores desde el portal de la empresa.`
               : `Tu pago está confirmado y ya tienes acceso a ${o.courseTitle}.`}
           </p>

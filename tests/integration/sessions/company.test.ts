@@ -7,14 +7,15 @@ import * as portalSessions from "~/routes/empresa/sesiones";
 import * as portalSession from "~/routes/empresa/sesion";
 import * as adminSessions from "~/routes/admin/sesiones";
 import { companyBookedMessage, sessionMessages as M } from "~/domain/skills-sessions";
-import { resetClock } from "~/server/platform/clock.server";
+import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { db } from "~/server/platform/db/client.server";
+import { sessionMailFor } from "~/server/sessions/session-mail.server";
 import { companyEnrolment, enrolment, skillsBooking, skillsSessionRequest } from "~/server/platform/db/schema";
 import { call } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { companyWithManager } from "../companies/support";
-import { bookingsOf, expectSeatsConsistent, learnerPost, makeInstructor, scheduleSession, sessionFields, sessionMailJobs, theoryLearner, type TestUser } from "./support";
+import { bookingsOf, expectSeatsConsistent, learnerPost, makeInstructor, scheduleSession, sessionFields, sessionMailJobs, sessionRow, theoryLearner, type TestUser } from "./support";
 
 let admin: TestUser;
 let relator: TestUser;
@@ -155,6 +156,91 @@ describe("a company's manager books seats for workers", () => {
       expect(rows.filter((r) => r.status === "waiting")).toHaveLength(1);
       await expectSeatsConsistent(id);
     }
+  });
+});
+
+const cancelWorker = (cookie: string | undefined, company: number, sessionId: number, workerId: string) =>
+  call(
+    portalSession.action,
+    formRequest(`/empresa/${company}/sesiones/${sessionId}`, { intent: "cancel", worker: workerId }, cookie ? { cookie } : {}),
+    { companyId: String(company), sessionId: String(sessionId) },
+  );
+
+describe("a company's manager cancels a worker's place", () => {
+  it("before the deadline: the seat freed goes to the first in line, who is told; the worker is told; audited", async () => {
+    const id = await scheduleSession(admin, relator.id, { capacity: "1" });
+    const [a, b] = [await worker(companyId, "Eva Cancela"), await worker(companyId, "Fito Cancela")];
+    expect((await book(manager.cookie, companyId, id, [a.id, b.id])).data.message).toBe(companyBookedMessage(1, 1));
+    const page = await bookingPage(manager.cookie, companyId, id);
+    const eva = page.data.workers.find((w: { name: string }) => w.name === "Eva Cancela");
+    expect(eva).toMatchObject({ inThisSession: true, cancellable: true });
+
+    const done = await cancelWorker(manager.cookie, companyId, id, a.id);
+    expect(done.status).toBe(200);
+    expect(done.data.message).toBe(M.workerCancelled);
+    const rows = await bookingsOf(id);
+    const mine = rows.find((r) => r.userId === a.id)!;
+    expect(mine).toMatchObject({ status: "cancelled", cancelledBy: manager.id });
+    expect(rows.find((r) => r.userId === b.id)!.status).toBe("offered");
+    expect(await sessionMailJobs(mine.id)).toContain("cancelled");
+    // The worker is told who cancelled: their company, not themselves.
+    const told = await sessionMailFor(mine.id, "cancelled");
+    expect(told!.to).toBe(a.email);
+    expect(told!.subject).toMatch(/^Tu empresa canceló tu reserva: sesión práctica de /);
+    expect(await sessionMailJobs(rows.find((r) => r.userId === b.id)!.id)).toContain("promoted");
+    await expectSeatsConsistent(id);
+    // Again: nothing left to cancel.
+    expect((await cancelWorker(manager.cookie, companyId, id, a.id)).status).toBe(404);
+  });
+
+  it("after the deadline a seat stays; a place in line can still be given up", async () => {
+    const id = await scheduleSession(admin, relator.id, { capacity: "1", cancelHoursBefore: "24" });
+    const [a, b] = [await worker(companyId, "Gabi Tarde"), await worker(companyId, "Hugo Tarde")];
+    await book(manager.cookie, companyId, id, [a.id, b.id]);
+    const starts = (await sessionRow(id)).startsAt;
+    freezeClock(new Date(starts.getTime() - 23 * 3_600_000));
+    const late = await cancelWorker(manager.cookie, companyId, id, a.id);
+    expect(late.status).toBe(409);
+    expect(late.data.message).toBe(M.cancelTooLate);
+    expect((await bookingPage(manager.cookie, companyId, id)).data.workers.find((w: { name: string }) => w.name === "Gabi Tarde")).toMatchObject({ cancellable: false });
+    expect((await cancelWorker(manager.cookie, companyId, id, b.id)).status).toBe(200);
+    const rows = await bookingsOf(id);
+    expect(rows.find((r) => r.userId === a.id)!.status).toBe("booked");
+    expect(rows.find((r) => r.userId === b.id)!.status).toBe("cancelled");
+    await expectSeatsConsistent(id);
+  });
+
+  it("another company's manager, a learner, an anonymous visitor, and a worker who booked on their own are refused", async () => {
+    const id = await scheduleSession(admin, relator.id, { capacity: "3" });
+    const a = await worker(companyId, "Iris Propia");
+    await book(manager.cookie, companyId, id, [a.id]);
+    // Another company's manager, on their own portal's address and on this company's.
+    expect((await cancelWorker(otherManager.cookie, otherCompanyId, id, a.id)).status).toBe(404);
+    expect((await cancelWorker(otherManager.cookie, companyId, id, a.id)).status).toBe(403);
+    const learner = await theoryLearner();
+    expect((await cancelWorker(learner.cookie, companyId, id, a.id)).status).toBe(403);
+    const anonymous = await cancelWorker(undefined, companyId, id, a.id);
+    expect(anonymous.location).toMatch(/^\/login/);
+    // A learner who bought the course alone and booked their own seat is not the company's to cancel.
+    expect((await learnerPost(learner.cookie, id, "book")).data.message).toBe(M.booked);
+    expect((await cancelWorker(manager.cookie, companyId, id, learner.id)).status).toBe(404);
+    const rows = await bookingsOf(id);
+    expect(rows.every((r) => r.status === "booked")).toBe(true);
+    await expectSeatsConsistent(id);
+  });
+
+  it("the manager cancels a worker's seat while a learner books the last one: counts stay exact", async () => {
+    const id = await scheduleSession(admin, relator.id, { capacity: "1" });
+    const a = await worker(companyId, "Jana Carrera");
+    await book(manager.cookie, companyId, id, [a.id]);
+    const learner = await theoryLearner();
+    const [cancelled, booked] = await Promise.all([cancelWorker(manager.cookie, companyId, id, a.id), learnerPost(learner.cookie, id, "book")]);
+    expect(cancelled.status).toBe(200);
+    // Either the learner came first (waiting, then offered the freed seat) or second (the seat was free).
+    expect([M.booked, M.waiting]).toContain(booked.data.message);
+    const mine = (await bookingsOf(id)).find((r) => r.userId === learner.id)!;
+    expect(["booked", "offered"]).toContain(mine.status);
+    await expectSeatsConsistent(id);
   });
 });
 

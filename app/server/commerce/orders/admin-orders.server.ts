@@ -10,6 +10,7 @@ import type { PaymentProvider } from "../payments/provider.server";
 import { webpayProvider } from "../payments/webpay.server";
 import type { ActionResult } from "~/domain/action-result";
 import { queueCreditNote } from "../tax-documents/documents.server";
+import { sessionSeats } from "./session-seats.server";
 import { releaseCouponUse, lockOrder, setStatus, markPaid, queueOrderMail } from "./order-state.server";
 
 // ── The admin's actions ───────────────────────────────────────────────────────
@@ -59,7 +60,8 @@ type RefundRecord = { kind: "reversed" | "nullified" | "manual"; amountClp: numb
  * the status, the end of access (unless kept) and the mail.
  */
 export async function refundOrder(
-  input: { number: string; adminId: string; reason: string; keepAccess: boolean },
+  // adminId: who asked for it — an admin, or for a skills-session seat the person who gave it up (null: the system).
+  input: { number: string; adminId: string | null; reason: string; keepAccess: boolean },
   provider: PaymentProvider = webpayProvider(),
 ): Promise<ActionResult> {
   const [row] = await db().select().from(order).where(eq(order.number, input.number)).limit(1);
@@ -111,6 +113,10 @@ export async function refundOrder(
       await lockSeatPool(tx, locked.companyId, locked.courseId);
       const back = Math.min(locked.quantity, await freeSeats(tx, locked.companyId, locked.courseId));
       if (back > 0) await writeLedger(tx, { companyId: locked.companyId, courseId: locked.courseId, delta: -back, kind: "refund", reason: `Reembolso del pedido ${locked.number}`, byUserId: input.adminId, orderId: null });
+    } else if (locked.skillsSessionId !== null) {
+      // A seat in a skills session: the course's enrolment is not this order's. Without "keep access" the seat, if
+      // still held, is given up (the order's lock first, then the session's, as a payment takes them).
+      if (!input.keepAccess) await sessionSeats().release(tx, locked.id, input.adminId);
     } else if (!input.keepAccess) {
       await tx.delete(enrolment).where(and(eq(enrolment.userId, locked.userId), eq(enrolment.courseId, locked.courseId)));
     }
@@ -135,6 +141,9 @@ export async function refundOrder(
       reason: input.reason,
       accessKept: input.keepAccess,
     }));
+    if (locked.skillsSessionId !== null) {
+      return { ok: true as const, message: input.keepAccess ? "Reembolso registrado. La persona mantiene su cupo en la sesión práctica." : "Reembolso registrado. El cupo de la sesión práctica quedó liberado." };
+    }
     return {
       ok: true as const,
       message: input.keepAccess ? "Reembolso registrado. La persona mantiene el acceso al curso." : "Reembolso registrado. La persona ya no tiene acceso al curso.",

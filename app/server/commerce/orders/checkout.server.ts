@@ -197,6 +197,7 @@ export async function findOpenWebpayOrder(userId: string, courseId: number, tx: 
         eq(order.status, "pending"),
         isNull(order.companyId),
         isNull(order.couponId),
+        isNull(order.skillsSessionId),
         isNotNull(order.token),
         // created_at is stamped by the database: compared with the database's own clock.
         gt(order.createdAt, sql`now() - make_interval(secs => ${WEBPAY_REUSE_MS / 1000})`),
@@ -215,7 +216,7 @@ function newSessionId(): string {
   return crypto.randomBytes(24).toString("base64url");
 }
 
-async function insertOrder(tx: Tx, values: Omit<typeof order.$inferInsert, "number" | "buyOrder" | "sessionId">): Promise<OrderRow> {
+export async function insertOrder(tx: Tx, values: Omit<typeof order.$inferInsert, "number" | "buyOrder" | "sessionId">): Promise<OrderRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const number = newOrderNumber();
     const buyOrder = number.replace("-", "");
@@ -230,7 +231,7 @@ async function insertOrder(tx: Tx, values: Omit<typeof order.$inferInsert, "numb
 }
 
 /** Asks Webpay for a transaction; false (and the order failed, its coupon use given back) if it cannot. */
-async function startWebpay(row: OrderRow, provider: PaymentProvider): Promise<boolean> {
+export async function startWebpay(row: OrderRow, provider: PaymentProvider): Promise<boolean> {
   const result = await provider.create({ buyOrder: row.buyOrder!, sessionId: row.sessionId!, amountClp: row.amountClp, returnUrl: returnUrl() });
   if (result.kind === "created") {
     await db().update(order).set({ token: result.token, webpayUrl: result.url, updatedAt: new Date() }).where(eq(order.id, row.id));

@@ -5,7 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type OrderStatus } from "~/domain/commerce";
 import { db, type DbOrTx, type Tx } from "../../platform/db/client.server";
-import { company, coupon, course, order, orderEvent, payment, user } from "../../platform/db/schema";
+import { company, coupon, course, order, orderEvent, payment, skillsSession, user } from "../../platform/db/schema";
 import { formatRut } from "~/domain/rut";
 import { enrolInCourse, type EnrolResult } from "../../learning/enrolments.server";
 import { startNextCycle } from "../../learning/cycles.server";
@@ -14,18 +14,21 @@ import { env } from "../../platform/env.server";
 import { logger } from "../../platform/logger.server";
 import { renderMail } from "../../platform/mail/render-mail.server";
 import type { MailMessage } from "../../platform/mail/messages.server";
-import type { PaymentMethod, ReceiptTaxDocument, SeatPurchaseRef } from "../mail.server";
+import type { PaymentMethod, ReceiptTaxDocument, SeatPurchaseRef, SessionSeatRef } from "../mail.server";
 import type { Mail } from "../../platform/mail/transport.server";
 import { queueMail } from "../../platform/outbox/outbox.server";
 import { courseContentPath } from "~/domain/course-paths";
 import { queueSaleDocument, saleDocumentDue } from "../tax-documents/documents.server";
+import { sessionSeats } from "./session-seats.server";
+import { placeLabel } from "~/domain/skills-sessions";
 
 export type OrderRow = typeof order.$inferSelect;
 
 export const returnUrl = () => `${env().PUBLIC_URL}/pagos/webpay/retorno`;
 export const orderPath = (number: string) => `/compras/${number}`;
 /** Where a paid order's buyer starts: the course, or for a company's seats the company's portal. */
-const startPathOf = (row: Pick<OrderRow, "companyId" | "courseId">) => (row.companyId !== null ? `/empresa/${row.companyId}/cursos/${row.courseId}` : courseContentPath(row.courseId));
+const startPathOf = (row: Pick<OrderRow, "companyId" | "courseId" | "skillsSessionId">) =>
+  row.skillsSessionId !== null ? `/sesiones/${row.skillsSessionId}` : row.companyId !== null ? `/empresa/${row.companyId}/cursos/${row.courseId}` : courseContentPath(row.courseId);
 
 /** Gives back the coupon use an order took (its order failed, was cancelled or rejected). */
 export async function releaseCouponUse(tx: Tx, couponId: number | null) {
@@ -74,6 +77,7 @@ export async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, act
     readBuyer(tx, row),
   ]);
   if (!inserted) return;
+  if (row.skillsSessionId !== null) return markSeatPaid(tx, { ...row, skillsSessionId: row.skillsSessionId }, values, buyer, actorUserId, note);
   const paidAt = new Date();
   const method = paymentMethodOf(row.method, values);
   // With a tax document due, the receipt waits for it and goes with its PDF attached (tax-documents/jobs.server.ts).
@@ -129,7 +133,28 @@ export async function markPaid(tx: Tx, row: OrderRow, values: PaymentValues, act
   await setStatus(tx, row, "paid", actorUserId, notes || null, { paidAt, enrolmentId, closedAt: null });
 }
 
-type MailBase = { name: string; orderNumber: string; course: { id: number; title: string }; quantity: number; seats: SeatPurchaseRef | null };
+/**
+ * The rest of markPaid for a seat in a priced skills session (docs/skills-sessions.md, "Priced sessions"): the seat
+ * is taken in this transaction (the order's lock, then the session's). Taken, the receipt goes out (with the sale's
+ * tax document when one is due) and the booking's own mail brings the calendar file. Not taken (the session
+ * filled, was cancelled or started while the learner was at Webpay), the order is paid and its refund queued:
+ * no receipt and no sale document for a sale undone at once, and the refund's mail says why.
+ */
+async function markSeatPaid(tx: Tx, row: OrderRow & { skillsSessionId: number }, values: PaymentValues, buyer: Buyer | null, actorUserId: string | null, note: string | null) {
+  const paidAt = new Date();
+  const seat = await sessionSeats().take(tx, row);
+  if (seat.ok) {
+    if (saleDocumentDue(row)) await queueSaleDocument(tx, row, paidAt);
+    else {
+      const mail = await renderOrderMail(buyer, row, (base) => receiptMessage(base, row, paidAt, paymentMethodOf(row.method, values), null));
+      if (mail) await queueMail(mail, tx);
+    }
+  }
+  const notes = [note, seat.ok ? "Cupo reservado en la sesión práctica" : `Sin cupo: ${seat.reason}; se reembolsa`].filter(Boolean).join(". ");
+  await setStatus(tx, row, "paid", actorUserId, notes, { paidAt, closedAt: null });
+}
+
+type MailBase = { name: string; orderNumber: string; course: { id: number; title: string }; quantity: number; seats: SeatPurchaseRef | null; session: SessionSeatRef | null };
 
 function paymentMethodOf(type: string, values: { cardLast4?: string | null; authorizationCode?: string | null }): PaymentMethod {
   if (type === "webpay") return { type: "webpay", cardLast4: values.cardLast4 ?? null, authorizationCode: values.authorizationCode ?? null };
@@ -178,15 +203,30 @@ export async function queueOrderMail(tx: Tx, row: OrderRow, build: (base: MailBa
   if (mail) await queueMail(mail, tx);
 }
 
-type Buyer = { name: string; email: string; title: string; companyName: string | null; companyRut: string | null };
+type Buyer = {
+  name: string;
+  email: string;
+  title: string;
+  companyName: string | null;
+  companyRut: string | null;
+  session: { startsAt: Date; placeKind: string; address: string; comuna: string } | null;
+};
 
-/** The buyer's name and address, the course's title and, for seats, the company's; null when the buyer is gone. */
+/** The buyer's name and address, the course's title, for seats the company's, for a session's seat its date and place; null when the buyer is gone. */
 async function readBuyer(tx: DbOrTx, row: OrderRow): Promise<Buyer | null> {
   const [who] = await tx
-    .select({ name: user.name, email: user.email, title: course.title, companyName: company.name, companyRut: company.rut })
+    .select({
+      name: user.name,
+      email: user.email,
+      title: course.title,
+      companyName: company.name,
+      companyRut: company.rut,
+      session: { startsAt: skillsSession.startsAt, placeKind: skillsSession.placeKind, address: skillsSession.address, comuna: skillsSession.comuna },
+    })
     .from(user)
     .innerJoin(course, eq(course.id, row.courseId))
     .leftJoin(company, row.companyId === null ? sql`false` : eq(company.id, row.companyId))
+    .leftJoin(skillsSession, row.skillsSessionId === null ? sql`false` : eq(skillsSession.id, row.skillsSessionId))
     .where(eq(user.id, row.userId))
     .limit(1);
   return who ?? null;
@@ -196,6 +236,7 @@ async function readBuyer(tx: DbOrTx, row: OrderRow): Promise<Buyer | null> {
 async function renderOrderMail(who: Buyer | null, row: OrderRow, build: (base: MailBase) => MailMessage): Promise<Mail | null> {
   if (!who) return null;
   const seats = who.companyName !== null && who.companyRut !== null ? { companyName: who.companyName, companyRut: formatRut(who.companyRut), unitPrice: row.unitPriceClp } : null;
-  const message = build({ name: who.name, orderNumber: row.number, course: { id: row.courseId, title: who.title }, quantity: row.quantity, seats });
+  const session = who.session && row.skillsSessionId !== null ? { id: row.skillsSessionId, startsAt: who.session.startsAt, place: placeLabel(who.session) } : null;
+  const message = build({ name: who.name, orderNumber: row.number, course: { id: row.courseId, title: who.title }, quantity: row.quantity, seats, session });
   return { to: who.email, ...(await renderMail(message, { baseUrl: env().PUBLIC_URL })) };
 }

@@ -18,7 +18,9 @@ import {
   type DocumentType,
 } from "~/domain/tax-documents";
 import { db, type DbOrTx, type Tx } from "../../platform/db/client.server";
-import { course, order, refund, taxBuyer, taxDocument, taxDocumentEvent, user } from "../../platform/db/schema";
+import { course, order, refund, skillsSession, taxBuyer, taxDocument, taxDocumentEvent, user } from "../../platform/db/schema";
+import { formatDate } from "~/domain/format";
+import { placeLabel } from "~/domain/skills-sessions";
 import { now } from "../../platform/clock.server";
 import { queueJob } from "../../platform/outbox/outbox.server";
 import { taxDocumentsEnabled } from "./config.server";
@@ -83,9 +85,16 @@ export function saleDocumentDue(row: Pick<OrderFacts, "amountClp">): boolean {
 export async function queueSaleDocument(tx: Tx, row: OrderFacts, paidAt: Date = now()): Promise<boolean> {
   if (!saleDocumentDue(row)) return false;
   const [facts] = await tx
-    .select({ title: course.title, treatment: course.taxTreatment, buyerName: user.name, buyer: taxBuyer })
+    .select({
+      title: course.title,
+      treatment: course.taxTreatment,
+      buyerName: user.name,
+      buyer: taxBuyer,
+      session: { startsAt: skillsSession.startsAt, placeKind: skillsSession.placeKind, address: skillsSession.address, comuna: skillsSession.comuna },
+    })
     .from(order)
     .innerJoin(course, eq(course.id, order.courseId))
+    .leftJoin(skillsSession, eq(skillsSession.id, order.skillsSessionId))
     .innerJoin(user, eq(user.id, order.userId))
     .leftJoin(taxBuyer, eq(taxBuyer.orderId, order.id))
     .where(eq(order.id, row.id))
@@ -102,6 +111,8 @@ export async function queueSaleDocument(tx: Tx, row: OrderFacts, paidAt: Date = 
     orderNumber: row.number,
     orderDate: chileIsoDay(row.createdAt),
     courseTitle: facts.title,
+    // A seat in a skills session: the line names the session, with its day and place.
+    skillsSession: facts.session ? { day: formatDate(facts.session.startsAt), place: placeLabel(facts.session) } : null,
     quantity: row.quantity,
     unitPriceClp: row.unitPriceClp,
     subtotalClp: row.subtotalClp,

@@ -628,6 +628,9 @@ export const order = pgTable(
     enrolmentId: integer("enrolment_id").references(() => enrolment.id, { onDelete: "set null" }),
     // Seats bought by a company's manager (docs/decisions.md E2): paid, the quantity is credited to this company.
     companyId: integer("company_id").references(() => company.id, { onDelete: "restrict" }),
+    // A seat in a priced skills session (docs/skills-sessions.md, "Priced sessions"): paid, the learner is booked in
+    // it instead of enrolled in the course (course_id is the session's course). Null for a course or a company's seats.
+    skillsSessionId: integer("skills_session_id").references((): AnyPgColumn => skillsSession.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
     paidAt: timestamp("paid_at", tz),
@@ -640,6 +643,7 @@ export const order = pgTable(
     index("orders_course_created_idx").on(t.courseId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_paid_at_idx").on(t.paidAt),
+    index("orders_skills_session_idx").on(t.skillsSessionId).where(sql`${t.skillsSessionId} is not null`),
   ],
 );
 
@@ -1331,12 +1335,16 @@ export const skillsBooking = pgTable(
     // Who took the seat when it was not the learner: a company's manager booking for a worker, or the admin who
     // moved the learner here from another date.
     bookedBy: text("booked_by").references(() => user.id, { onDelete: "set null" }),
+    // The paid order that bought this seat (a priced session): cancelling the seat refunds it.
+    orderId: integer("order_id").references((): AnyPgColumn => order.id, { onDelete: "set null" }),
   },
   (t) => [
     index("skills_booking_session_idx").on(t.sessionId, t.status, t.createdAt),
     index("skills_booking_user_idx").on(t.userId, t.createdAt),
     // A learner holds one live place per course: a seat, a place in line or an offer.
     uniqueIndex("skills_booking_live_uq").on(t.userId, t.courseId).where(sql`${t.status} in ('booked', 'waiting', 'offered')`),
+    // One seat per paid order, however often its payment is confirmed.
+    uniqueIndex("skills_booking_order_uq").on(t.orderId).where(sql`${t.orderId} is not null`),
   ],
 );
 
