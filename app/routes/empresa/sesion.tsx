@@ -120,7 +120,7 @@ export default function CompanySessionBooking({ loaderData, actionData }: Route.
           </h3>
           <p className="mt-1 text-sm text-slate-700">
             Puedes cancelar un cupo hasta {session.cancelHoursBefore} horas antes del inicio, y un lugar en la lista de espera en cualquier momento. Le avisamos por
-            correo a la persona y el cupo pasa a la lista de espera.
+            correo a la persona, y el cupo se ofrece a la siguiente de la lista de espera.
           </p>
           <ul className={`${card} mt-3 divide-y divide-slate-100`}>
             {placed.map((w) => (
