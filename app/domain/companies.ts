@@ -11,7 +11,7 @@ import { formatCount } from "./format";
 export const INVITATION_DAYS = 7;
 export const INVITATION_TTL_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
-export const SEAT_KINDS = ["grant", "purchase", "enrolment", "invitation", "revocation", "removal", "refund", "renewal"] as const;
+export const SEAT_KINDS = ["grant", "purchase", "enrolment", "invitation", "revocation", "removal", "release", "refund", "renewal"] as const;
 export type SeatKind = (typeof SEAT_KINDS)[number];
 export const SEAT_KIND_LABELS: Record<SeatKind, string> = {
   grant: "Asignación del administrador",
@@ -20,6 +20,7 @@ export const SEAT_KIND_LABELS: Record<SeatKind, string> = {
   invitation: "Invitación",
   revocation: "Invitación revocada",
   removal: "Inscripción eliminada por el administrador",
+  release: "Cupo liberado por la empresa",
   refund: "Reembolso",
   renewal: "Renovación",
 };
@@ -236,3 +237,15 @@ export function matchesWorkerFilters(w: { name: string; email: string; rut: stri
 // ── Buying seats (the commerce checkout, one order for N × price) ─────────────
 export const SEAT_PURCHASE_FIELDS = ["courseId", "quantity", "method", "coupon", "terms"] as const;
 export const seatPurchaseSchema = checkoutSchema.extend({ courseId: courseIdField, quantity: seatsField });
+
+/** The manager's follow-up of a course's workers (docs/admin-guide.md, "Empresas"). */
+export const followUpMessages = {
+  reminded: (n: number) => (n === 1 ? "Enviamos el recordatorio a 1 trabajador." : `Enviamos el recordatorio a ${n} trabajadores.`),
+  alreadyReminded: "Ya le enviaste un recordatorio hoy: se envía uno por día como máximo.",
+  noneToRemind: "No hay trabajadores a quienes recordar: todos terminaron o ya recibieron un recordatorio hoy.",
+  completedNoReminder: "Este trabajador ya completó el curso.",
+  released: (name: string) => `Liberaste el cupo de ${name}: quedó disponible para otro trabajador.`,
+  notReleasable: "Solo se puede liberar el cupo de quien aún no empieza el curso (sin lecciones, evaluaciones ni asistencia SENCE).",
+  workerNotFound: "El trabajador no está inscrito en este curso por tu empresa.",
+  confirmRelease: "Marca la casilla para confirmar que quieres liberar el cupo.",
+} as const;

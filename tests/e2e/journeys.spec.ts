@@ -113,6 +113,18 @@ test("una trabajadora cuya empresa pagó estudia desde su tarjeta, sin pasar por
   await reviewShot(page, `/work/team/shots/journeys/after-3-tarjeta-trabajadora-${info.project.name}.png`, { fullPage: false });
   await card.getByRole("link", { name: /^Continuar: / }).click();
   await expect(page).toHaveURL(/\/cursos\/1\/contenido\?leccion=\d+$/);
+
+  // Her manager follows up: a reminder to her, once a day; the bulk reminder then finds nobody left for today.
+  const follow = await newPage(browser);
+  await follow.request.post("/api/auth/sign-in/email", { data: { email: manager.email, password: manager.password }, headers: { origin: BASE_URL } });
+  await follow.goto(`/empresa/${companyId}/cursos/1`);
+  const row = follow.getByRole("row").filter({ hasText: worker.email });
+  await row.getByRole("button", { name: "Recordar" }).click();
+  await expect(follow.getByRole("status").filter({ hasText: "Enviamos el recordatorio a 1 trabajador." })).toBeVisible();
+  expect(await waitForMail(worker.email, /te recuerda/)).toContain("/cursos/1/contenido");
+  await follow.getByRole("button", { name: "Recordar a quien no ha terminado" }).click();
+  await expect(follow.getByRole("alert").filter({ hasText: "No hay trabajadores a quienes recordar" })).toBeVisible();
+  await follow.context().close();
 });
 
 const bank = JSON.parse(fs.readFileSync(path.resolve(process.env.CONTENT_DIR ?? "content", "courses/rcp-solo-compresiones/questions.json"), "utf8")) as {

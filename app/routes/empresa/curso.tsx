@@ -1,11 +1,13 @@
 // /empresa/:companyId/cursos/:courseId — one course of a company: its seats, the workers enrolled through the
-// company (progress, last activity, exam attempts, best score, completion, certificate), filters, the
-// invitations that hold a seat (resend, revoke) and the form to enrol one worker.
+// company (progress, last activity, exam attempts, best score, completion, certificate), filters, reminders (one
+// worker or all who have not finished) and releasing the seat of one who never started, the invitations that
+// hold a seat (resend, revoke) and the form to enrol one worker.
 import { data, Form, Link } from "react-router";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/curso";
 import {
   INVITATION_STATE_LABELS,
+  followUpMessages,
   WORKER_FIELDS,
   WORKER_STATUS_LABELS,
   WORKER_STATUSES,
@@ -23,10 +25,12 @@ import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { seatSummaries } from "~/server/companies/seats.server";
 import { enrolWorker, resendInvitation, revokeInvitation } from "~/server/companies/workers.server";
+import { releaseSeat, remindWorkers } from "~/server/companies/follow-up.server";
 import { listCompanyWorkers, listOpenInvitations } from "~/server/companies/worker-tables.server";
 import { getPublishedCourse } from "~/server/catalogue/courses.server";
 import { EnrolWorkerForm, InvitationsList, PortalHeader, WorkersTable, type PortalActionData } from "~/ui/company/portal";
 import { Notice } from "~/ui/admin/notice";
+import { SubmitButton } from "~/ui/primitives/submit-button";
 import { container, input, label, secondaryButton } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
 
@@ -70,7 +74,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       completedAt: formatDate(w.completedAt),
       certificateCode: w.certificateCode,
       certificatePdf: w.certificateKey ? `/empresa/${company.id}/certificados/${w.certificateKey}` : null,
+      completed: !!w.completedAt,
+      // Offered only to one who never started; the server checks it again (and SENCE and skills bookings too).
+      releasable: !w.completedAt && w.lessonsDone === 0 && w.attempts === 0 && !w.certificateCode && w.progress === 0,
     })),
+    unfinished: workers.filter((w) => !w.completedAt).length,
     invitations: invitations.map((i) => ({
       id: i.id,
       name: i.name,
@@ -98,6 +106,19 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (result.field === "form") return reply({ ok: false, message: result.message, fieldErrors: {}, values: parsed.values }, 409);
     return reply({ ok: false, message: null, fieldErrors: { [result.field]: result.message }, values: parsed.values }, 400);
   }
+  if (intent === "remind" || intent === "remind-all") {
+    const enrolmentId = intent === "remind" ? parseId(form.get("enrolmentId")) : null;
+    if (intent === "remind" && enrolmentId === null) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
+    const result = await remindWorkers({ companyId: company.id, courseId: c.id, which: enrolmentId ?? "unfinished", byUserId: user.id });
+    return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
+  }
+  if (intent === "release") {
+    const enrolmentId = parseId(form.get("enrolmentId"));
+    if (enrolmentId === null) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
+    if (form.get("confirm") !== "on") return reply({ ok: false, message: followUpMessages.confirmRelease, fieldErrors: {}, values: {} }, 400);
+    const result = await releaseSeat({ companyId: company.id, courseId: c.id, enrolmentId, byUserId: user.id });
+    return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
+  }
   if (intent === "resend" || intent === "revoke") {
     const invitationId = parseId(form.get("invitationId"));
     if (invitationId === null) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
@@ -108,7 +129,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CompanyCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, course, seat, filters, workers, invitations, total, completed } = loaderData;
+  const { company, course, seat, filters, workers, invitations, total, completed, unfinished } = loaderData;
   const n = (v: number) => formatCount(v);
   const downloads = `/empresa/${company.id}/cursos/${course.id}/descargas`;
   return (
@@ -185,6 +206,17 @@ export default function CompanyCourse({ loaderData, actionData }: Route.Componen
           Filtrar
         </button>
       </Form>
+      {unfinished > 0 ? (
+        <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+          <SubmitButton
+            intent="remind-all"
+            label={unfinished === 1 ? "Recordar a quien no ha terminado" : `Recordar a los ${n(unfinished)} que no han terminado`}
+            pendingLabel="Enviando recordatorios..."
+            className={secondaryButton}
+          />
+          <span className="text-sm text-slate-600">Un correo por trabajador y por día como máximo.</span>
+        </Form>
+      ) : null}
       <WorkersTable workers={workers} />
       <InvitationsList invitations={invitations} />
     </section>

@@ -12,6 +12,8 @@ declare module "../platform/mail/messages.server" {
     companyEnrolment: CompanyEnrolmentMail;
     companyManagerInvitation: CompanyManagerInvitationMail;
     companyManagerAdded: CompanyManagerAddedMail;
+    companyReminder: CompanyReminderMail;
+    companySeatReleased: CompanySeatReleasedMail;
   }
 }
 
@@ -51,7 +53,62 @@ export interface CompanyManagerAddedMail extends Addressee {
   portalPath: string;
 }
 
-export type CompanyMailMessage = CompanyInvitationMail | CompanyEnrolmentMail | CompanyManagerInvitationMail | CompanyManagerAddedMail;
+/** The manager's nudge to a worker who has not finished the course the company assigned. */
+export interface CompanyReminderMail extends Addressee {
+  kind: "companyReminder";
+  companyName: string;
+  course: CourseRef;
+  startPath: string;
+  /** '2 de 5 módulos · 40 %', or null when they have not started. */
+  progress: string | null;
+}
+
+/** The company took back the seat of a course the worker had not started. */
+export interface CompanySeatReleasedMail extends Addressee {
+  kind: "companySeatReleased";
+  companyName: string;
+  course: CourseRef;
+}
+
+export type CompanyMailMessage =
+  | CompanyInvitationMail
+  | CompanyEnrolmentMail
+  | CompanyManagerInvitationMail
+  | CompanyManagerAddedMail
+  | CompanyReminderMail
+  | CompanySeatReleasedMail;
+
+export function companyReminder(m: CompanyReminderMail, ctx: MailContext): MailContent {
+  return {
+    subject: `Recordatorio de ${m.companyName}: ${m.course.title}`,
+    preview: m.progress ? `Llevas ${m.progress}. Sigue donde lo dejaste.` : "Aún no empiezas el curso que te asignó tu empresa.",
+    heading: m.progress ? "Sigue con tu curso" : "Tu curso te espera",
+    greeting: greeting(m.name),
+    blocks: [
+      m.progress
+        ? p(strong(m.companyName), " te recuerda terminar el curso ", strong(m.course.title), `. Llevas ${m.progress}.`)
+        : p(strong(m.companyName), " te recuerda que tienes asignado el curso ", strong(m.course.title), " y aún no lo empiezas."),
+      { type: "button", label: m.progress ? "Seguir el curso" : "Empezar el curso", href: ctx.url(m.startPath) },
+      p("Tu avance se guarda solo: puedes avanzar por partes, también desde el teléfono."),
+      note("¿Tienes problemas para entrar? Escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${m.companyName} te inscribió en un curso de ${site.name}.`,
+  };
+}
+
+export function companySeatReleased(m: CompanySeatReleasedMail): MailContent {
+  return {
+    subject: `${m.companyName} liberó tu cupo en ${m.course.title}`,
+    preview: "Tu empresa retiró la inscripción que aún no empezabas.",
+    heading: "Tu empresa liberó tu cupo",
+    greeting: greeting(m.name),
+    blocks: [
+      p(strong(m.companyName), " retiró tu inscripción en el curso ", strong(m.course.title), ", que aún no empezabas. Ya no aparece en tu panel."),
+      note("Si crees que es un error, consúltalo con tu empresa o escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${m.companyName} te había inscrito en un curso de ${site.name}.`,
+  };
+}
 
 export function companyInvitation(m: CompanyInvitationMail, ctx: MailContext): MailContent {
   const expiry = `vence el ${formatDate(m.expiresAt)}`;
@@ -144,4 +201,4 @@ export function companyManagerAdded(m: CompanyManagerAddedMail, ctx: MailContext
   };
 }
 
-registerMailTemplates({ companyInvitation, companyEnrolment, companyManagerInvitation, companyManagerAdded });
+registerMailTemplates({ companyInvitation, companyEnrolment, companyManagerInvitation, companyManagerAdded, companyReminder, companySeatReleased });

@@ -539,6 +539,7 @@ export const PERSONAL_DATA: TableRule[] = [
       [t.senceAction, "id company_id course_id cod_sence codigo_curso line environment starts_on ends_on created_at updated_at|created_by", "Una acción de capacitación de una empresa."],
       [t.certificateReminder, "certificate_id threshold sent_at mailed company_id digested_at", "Solo marca qué aviso de vencimiento de un certificado ya se envió; se borra con el certificado."],
       [t.complianceSnapshot, "id company_id month taken_at courses workers truncated", "La cabecera de la foto mensual de una empresa: sus cursos, el mes, cuándo se tomó y cuántas filas tiene; las personas están en compliance_snapshot_row."],
+      [t.companyReminder, "id enrolment_id company_id sent_on created_at|by_user_id", "Solo marca qué día el encargado de una empresa envió un recordatorio a una inscripción; se borra con ella."],
       [t.privacyBreach, "id description occurred_at detected_at affected measures reported_at people_notified_at created_at|created_by", "El registro de brechas describe grupos afectados, nunca a una persona por su nombre."],
     ] as [PgTable, string, string][]
   ).map(([table, names, why]): TableRule => {

@@ -65,6 +65,9 @@ export interface WorkerView {
   completedAt: string;
   certificateCode: string | null;
   certificatePdf: string | null;
+  completed: boolean;
+  /** Never started: the manager may take the seat back. */
+  releasable: boolean;
 }
 
 export function WorkersTable({ workers }: { workers: WorkerView[] }) {
@@ -85,6 +88,7 @@ export function WorkersTable({ workers }: { workers: WorkerView[] }) {
             <th className={rtTh}>Mejor nota</th>
             <th className={rtTh}>Completado el</th>
             <th className={rtTh}>Certificado</th>
+            <th className={rtTh}>Seguimiento</th>
           </tr>
         </thead>
         <tbody className={rtBody}>
@@ -135,10 +139,38 @@ export function WorkersTable({ workers }: { workers: WorkerView[] }) {
                   "—"
                 )}
               </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>Seguimiento</span>
+                <FollowUp worker={w} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** A worker's row actions: remind one who has not finished; release the seat of one who never started. */
+function FollowUp({ worker: w }: { worker: WorkerView }) {
+  if (w.completed) return <span className="text-slate-600">—</span>;
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <Form method="post">
+        <input type="hidden" name="enrolmentId" value={w.enrolmentId} />
+        <SubmitButton intent="remind" match={["enrolmentId", String(w.enrolmentId)]} label="Recordar" pendingLabel="Enviando..." className={smallButton} />
+      </Form>
+      {w.releasable ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-semibold text-brand-800">Liberar cupo</summary>
+          <Form method="post" className="mt-2 max-w-60 space-y-2">
+            <p className="text-slate-700">Se borra la inscripción de {w.name}, que aún no empieza, y el cupo queda disponible. Le avisaremos por correo.</p>
+            <input type="hidden" name="enrolmentId" value={w.enrolmentId} />
+            <input type="hidden" name="confirm" value="on" />
+            <SubmitButton intent="release" match={["enrolmentId", String(w.enrolmentId)]} label="Sí, liberar el cupo" pendingLabel="Liberando..." className={smallButton} />
+          </Form>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -56,6 +56,16 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
       site.phone,
     ],
   },
+  companyReminder: {
+    subject: "Recordatorio de Constructora Andes SpA: Reanimación Cardiopulmonar solo Compresiones",
+    links: ["/cursos/1/contenido"],
+    text: ["Hola, Pedro Rojas:", "Llevas 2 de 5 módulos · 40 %.", "Seguir el curso"],
+  },
+  companySeatReleased: {
+    subject: "Constructora Andes SpA liberó tu cupo en Reanimación Cardiopulmonar solo Compresiones",
+    links: [],
+    text: ["Hola, Pedro Rojas:", "que aún no empezabas"],
+  },
   waitlistOpened: {
     subject: "Ya está disponible: Reanimación Cardiopulmonar solo Compresiones",
     links: ["/cursos/1"],

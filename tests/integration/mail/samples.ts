@@ -59,6 +59,15 @@ export const samples: Samples = {
     subjectLabel: "Capacitación para empresas",
     message: "Hola:\nNecesitamos capacitar a 15 personas en RCP.\n\nGracias.",
   },
+  companyReminder: {
+    kind: "companyReminder",
+    name: "Pedro Rojas",
+    companyName: "Constructora Andes SpA",
+    course: RCP,
+    startPath: "/cursos/1/contenido",
+    progress: "2 de 5 módulos · 40 %",
+  },
+  companySeatReleased: { kind: "companySeatReleased", name: "Pedro Rojas", companyName: "Constructora Andes SpA", course: RCP },
   waitlistOpened: { kind: "waitlistOpened", courseId: 1, courseTitle: RCP.title },
   contactReply: {
     kind: "contactReply",

@@ -913,6 +913,25 @@ export const companyEnrolment = pgTable(
 
 // Invitations by e-mail: a worker to a course (holds a seat until accepted or revoked), or a manager.
 // Only the SHA-256 of the token is stored; the link in the mail carries the token itself.
+// A manager's reminder to a worker about a course the company assigned (docs/admin-guide.md, "Empresas"): one per
+// worker and Chile day, however many times the button is pressed or by how many managers at once.
+export const companyReminder = pgTable(
+  "company_reminder",
+  {
+    id: serial("id").primaryKey(),
+    enrolmentId: integer("enrolment_id")
+      .notNull()
+      .references(() => enrolment.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    sentOn: date("sent_on", { mode: "string" }).notNull(), // a Chile calendar day
+    byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("company_reminder_once_a_day_uq").on(t.enrolmentId, t.sentOn)],
+);
+
 export const companyInvitation = pgTable(
   "company_invitation",
   {

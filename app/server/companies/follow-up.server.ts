@@ -1,0 +1,146 @@
+// A manager's follow-up of the workers the company enrolled in a course (docs/admin-guide.md, "Empresas"): remind
+// one worker or every one who has not finished, at most once a day each; and take back the seat of a worker who
+// never started, which returns it to the company's pool. Both act only on the company's own enrolments.
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { ActionResult } from "~/domain/action-result";
+import { chileDay, isoDay } from "~/domain/chile-time";
+import { followUpMessages as M } from "~/domain/companies";
+import { courseContentPath } from "~/domain/course-paths";
+import { modulesProgressLabel } from "~/domain/progress";
+import { db, type Tx } from "../platform/db/client.server";
+import { company, companyEnrolment, companyReminder, course, enrolment, user } from "../platform/db/schema";
+import { now } from "../platform/clock.server";
+import { recordAudit } from "../platform/audit.server";
+import { queueCompanyMails } from "./companies.server";
+import { lockSeatPool, writeLedger } from "./seats.server";
+
+/** The most workers one reminder reaches: larger lists are unusual and are reminded in turns. */
+export const MAX_REMINDERS_AT_ONCE = 2000;
+
+/**
+ * Reminds `which` (one enrolment, or every unfinished one of the course) by mail. The day's row is claimed first
+ * (unique per enrolment and Chile day), so a double click or two managers at once send one mail; the mails are
+ * queued, not sent in the request.
+ */
+export async function remindWorkers(input: { companyId: number; courseId: number; which: number | "unfinished"; byUserId: string }): Promise<ActionResult> {
+  const today = isoDay(chileDay(now()));
+  return db().transaction(async (tx) => {
+    const targets = await tx
+      .select({
+        enrolmentId: enrolment.id,
+        completedAt: enrolment.completedAt,
+        progress: enrolment.progress,
+        name: user.name,
+        email: user.email,
+        courseTitle: course.title,
+        companyName: company.name,
+        started: sql<boolean>`exists (select 1 from lesson_completion lc where lc.enrolment_id = ${enrolment.id})`,
+      })
+      .from(companyEnrolment)
+      .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
+      .innerJoin(user, eq(user.id, companyEnrolment.userId))
+      .innerJoin(course, eq(course.id, companyEnrolment.courseId))
+      .innerJoin(company, eq(company.id, companyEnrolment.companyId))
+      .where(
+        and(
+          eq(companyEnrolment.companyId, input.companyId),
+          eq(companyEnrolment.courseId, input.courseId),
+          input.which === "unfinished" ? isNull(enrolment.completedAt) : eq(enrolment.id, input.which),
+          isNull(user.deletedAt),
+        ),
+      )
+      .limit(MAX_REMINDERS_AT_ONCE);
+    if (input.which !== "unfinished") {
+      if (targets.length === 0) return { ok: false, message: M.workerNotFound };
+      if (targets[0]!.completedAt) return { ok: false, message: M.completedNoReminder };
+    }
+    if (targets.length === 0) return { ok: false, message: M.noneToRemind };
+    const claimed = await tx
+      .insert(companyReminder)
+      .values(targets.map((t) => ({ enrolmentId: t.enrolmentId, companyId: input.companyId, sentOn: today, byUserId: input.byUserId })))
+      .onConflictDoNothing()
+      .returning({ enrolmentId: companyReminder.enrolmentId });
+    if (claimed.length === 0) return { ok: false, message: input.which === "unfinished" ? M.noneToRemind : M.alreadyReminded };
+    const sent = new Set(claimed.map((c) => c.enrolmentId));
+    // The progress as the portal shows it: modules done over modules (docs/decisions.md B8), from the live counts.
+    const modules = await moduleCounts(tx, [...sent]);
+    await queueCompanyMails(
+      tx,
+      targets
+        .filter((t) => sent.has(t.enrolmentId))
+        .map((t) => {
+          const m = modules.get(t.enrolmentId);
+          return {
+            to: t.email,
+            message: {
+              kind: "companyReminder" as const,
+              name: t.name,
+              companyName: t.companyName,
+              course: { id: input.courseId, title: t.courseTitle },
+              startPath: courseContentPath(input.courseId),
+              progress: t.started && m ? modulesProgressLabel(m.done, m.total, t.progress) : null,
+            },
+          };
+        }),
+    );
+    return { ok: true, message: M.reminded(claimed.length) };
+  });
+}
+
+async function moduleCounts(tx: Tx, enrolmentIds: number[]) {
+  const out = new Map<number, { done: number; total: number }>();
+  if (enrolmentIds.length === 0) return out;
+  const rows = await tx
+    .select({ id: enrolment.id, done: sql<number>`cardinality(${enrolment.modulesDone})`, total: sql<number>`(select count(*)::int from module m where m.course_id = ${enrolment.courseId})` })
+    .from(enrolment)
+    .where(inArray(enrolment.id, enrolmentIds));
+  for (const r of rows) out.set(r.id, { done: Number(r.done ?? 0), total: Number(r.total) });
+  return out;
+}
+
+/**
+ * Takes back the seat of a worker who never started the course: no lesson, no exam attempt, no certificate, no SENCE
+ * attendance and no skills booking. The enrolment is deleted and the seat returns to the pool, in one transaction
+ * with the pool locked; the worker is told.
+ */
+export async function releaseSeat(input: { companyId: number; courseId: number; enrolmentId: number; byUserId: string }): Promise<ActionResult> {
+  return db().transaction(async (tx) => {
+    await lockSeatPool(tx, input.companyId, input.courseId);
+    const [row] = await tx
+      .select({
+        enrolmentId: enrolment.id,
+        name: user.name,
+        email: user.email,
+        courseTitle: course.title,
+        companyName: company.name,
+        untouched: sql<boolean>`(${enrolment.progress} = 0 and ${enrolment.cycle} = 1
+          and not exists (select 1 from lesson_completion x where x.enrolment_id = ${enrolment.id})
+          and not exists (select 1 from exam_attempt x where x.user_id = ${enrolment.userId} and x.lesson_id in (select l.id from lesson l join module m on m.id = l.module_id where m.course_id = ${enrolment.courseId}))
+          and not exists (select 1 from certificate x where x.enrolment_id = ${enrolment.id})
+          and not exists (select 1 from sence_participant x where x.enrolment_id = ${enrolment.id})
+          and not exists (select 1 from skills_booking x where x.enrolment_id = ${enrolment.id}))`,
+      })
+      .from(companyEnrolment)
+      .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
+      .innerJoin(user, eq(user.id, companyEnrolment.userId))
+      .innerJoin(course, eq(course.id, companyEnrolment.courseId))
+      .innerJoin(company, eq(company.id, companyEnrolment.companyId))
+      .where(and(eq(companyEnrolment.enrolmentId, input.enrolmentId), eq(companyEnrolment.companyId, input.companyId), eq(companyEnrolment.courseId, input.courseId)))
+      .for("update", { of: enrolment });
+    if (!row) return { ok: false, message: M.workerNotFound };
+    if (!row.untouched) return { ok: false, message: M.notReleasable };
+    await tx.delete(enrolment).where(eq(enrolment.id, row.enrolmentId));
+    await writeLedger(tx, { companyId: input.companyId, courseId: input.courseId, delta: 1, kind: "release", reason: `${row.name} (${row.courseTitle})`, byUserId: input.byUserId });
+    await recordAudit(tx, {
+      actorId: input.byUserId,
+      action: "enrolment.released",
+      subject: { type: "enrolment", id: row.enrolmentId, label: row.email },
+      before: { company: row.companyName, course: row.courseTitle },
+      after: null,
+    });
+    await queueCompanyMails(tx, [
+      { to: row.email, message: { kind: "companySeatReleased", name: row.name, companyName: row.companyName, course: { id: input.courseId, title: row.courseTitle } } },
+    ]);
+    return { ok: true, message: M.released(row.name) };
+  });
+}
