@@ -1,7 +1,11 @@
 // A certificate that counts over time (docs/certificate-validity.md): the public page says vigente with its last day,
 // vencido once the academy's clock passes it, and revocado after an admin revokes it (the reason stays private).
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { signInAs, signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
+import { COMPANY_COURSE_TITLE, createCompanyWithManager, freshRut } from "./support/companies";
+import { waitForMail } from "./support/mail";
 import { answerAtWebpay, buyCourse } from "./support/commerce";
 import { completeCourseOne } from "./support/course-one";
 import { advanceServerClock, resetServerClock } from "./support/clock";
@@ -194,6 +198,129 @@ test.describe("renovación del certificado", { tag: "@escritorio" }, () => {
       await phone.close();
     } finally {
       await resetServerClock(page.request);
+    }
+  });
+});
+
+// Renewal from a company's compliance matrix (docs/certificate-validity.md, "How a company renews"): two workers of a
+// company hold certificates 30 days from their last day; the manager selects both and clicks "Renovar seleccionados".
+// With no free seat nobody is renewed and the page says how many are missing, with the link to buy them; once the
+// company has the seats, both renew: the seats are used and their cells say "Renovación en curso". It moves the
+// server's clock, so it runs here, in the clock project.
+test.describe("renovación desde la matriz de cumplimiento", { tag: "@escritorio" }, () => {
+  test.afterAll(async ({ request }) => {
+    await resetServerClock(request);
+  });
+
+  const SHOTS = process.env.E2E_SHOTS_DIR;
+  async function shots(page: Page, name: string) {
+    if (!SHOTS) return;
+    fs.mkdirSync(SHOTS, { recursive: true });
+    // From the top: a page scrolled to its message draws the sticky header mid-page in a full-page capture.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  async function grantSeats(admin: Page, companyId: number, seats: number) {
+    await admin.goto(`/admin/empresas/${companyId}`);
+    const grant = admin.getByRole("form", { name: "Asignar cupos" });
+    await grant.getByLabel("Curso").selectOption({ label: COMPANY_COURSE_TITLE });
+    await grant.getByLabel("Cupos").fill(String(seats));
+    await grant.getByLabel("Motivo").fill("Renovación 2028");
+    await grant.getByRole("button", { name: "Asignar cupos" }).click();
+    await expect(admin.getByRole("status")).toHaveText(`Se asignaron ${seats} cupos.`);
+  }
+
+  test("la encargada selecciona a los trabajadores por vencer: sin cupos no renueva a nadie y ofrece comprarlos; con cupos los renueva", async ({ page, browser }) => {
+    // Two workers study the course: longer than a usual slow test.
+    test.setTimeout(600_000);
+    const tag = Date.now().toString(36);
+    const manager = { name: "Encargada Renovaciones", email: uniqueEmail("renueva-encargada"), password: "clave-segura-1" };
+    const workers = [0, 1].map((i) => ({ name: `Trabajadora Renueva ${i + 1} ${tag}`, email: uniqueEmail(`renueva${i + 1}`), rut: freshRut() }));
+    await page.goto("/");
+    await signUpAs(page, manager);
+    const admin = await browser.newPage();
+    await admin.goto("/");
+    await signInAsAdmin(admin);
+    const companyId = await createCompanyWithManager(admin, `Clínica Renovaciones ${tag} SpA`, manager.email, 2);
+
+    // The manager invites both; each accepts and completes the course (a certificate valid 24 months).
+    await page.goto(`/empresa/${companyId}/cursos/1`);
+    const form = page.getByRole("form", { name: "Inscribir a un trabajador" });
+    for (const w of workers) {
+      await form.getByLabel("Nombre").fill(w.name);
+      await form.getByLabel("Correo electrónico").fill(w.email);
+      await form.getByLabel("RUT").fill(w.rut);
+      await form.getByRole("button", { name: "Inscribir" }).click();
+      await expect(page.getByText("Enviamos una invitación por correo. La persona quedará inscrita cuando la acepte.")).toBeVisible();
+    }
+    for (const w of workers) {
+      const mail = await waitForMail(w.email, /\/invitacion\//);
+      const link = mail.match(/https?:\/\/[^\s"<>]+\/invitacion\/[A-Za-z0-9_-]{43}/)?.[0];
+      expect(link, mail).toBeTruthy();
+      const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: "es-CL", timezoneId: "America/Santiago" });
+      const workerPage = await context.newPage();
+      await workerPage.goto(new URL(link!).pathname);
+      await workerPage.getByLabel("Contraseña", { exact: true }).fill("clave-trabajador-1");
+      await workerPage.getByLabel("Confirmar contraseña").fill("clave-trabajador-1");
+      await workerPage.getByRole("button", { name: "Crear mi cuenta y empezar" }).click();
+      await expect(workerPage).toHaveURL(/\/cursos\/1\/contenido/);
+      await completeCourseOne(workerPage);
+      await context.close();
+    }
+
+    // 30 days before their last day: both are "por vencer" and can be renewed; the company has no free seat.
+    const { daysAhead } = expectedLastDay();
+    await advanceServerClock(page.request, daysAhead - 30);
+    try {
+      // Two years on, everyone signs in again (a session does not last that long).
+      await signInAs(page, manager.email, manager.password);
+      await page.goto(`/empresa/${companyId}/cumplimiento`);
+      const matrix = page.getByRole("table", { name: /Matriz de cumplimiento/ });
+      for (const w of workers) {
+        const row = matrix.getByRole("row").filter({ hasText: w.name });
+        await expect(row).toContainText("Por vencer");
+        await row.getByRole("checkbox", { name: new RegExp(`Renovar a ${w.name}`) }).check();
+      }
+      await page.getByRole("button", { name: "Renovar seleccionados" }).click();
+      const refused = page.getByRole("alert").filter({ hasText: "Faltan 2 cupos de este curso" });
+      await expect(refused).toContainText("seleccionaste 2 trabajadores que pueden renovar y quedan 0 libres. No se renovó a nadie.");
+      await expect(refused.getByRole("link", { name: "Comprar 2 cupos" })).toHaveAttribute("href", `/empresa/${companyId}/comprar?curso=1`);
+      for (const w of workers) await expect(matrix.getByRole("row").filter({ hasText: w.name })).not.toContainText("Renovación en curso");
+      await expectNoA11yViolations(page);
+      await shots(page, "renovar-sin-cupos");
+
+      // The company gets two seats; now both renew in one step.
+      await signInAsAdmin(admin);
+      await grantSeats(admin, companyId, 2);
+      await page.goto(`/empresa/${companyId}/cumplimiento`);
+      for (const w of workers) await matrix.getByRole("row").filter({ hasText: w.name }).getByRole("checkbox").check();
+      await page.getByRole("button", { name: "Renovar seleccionados" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Renovaste a 2 trabajadores" })).toHaveText(
+        "Renovaste a 2 trabajadores: usaron 2 cupos. Les avisamos por correo para que empiecen el curso.",
+      );
+      for (const w of workers) {
+        const row = matrix.getByRole("row").filter({ hasText: w.name });
+        // The earlier certificate still counts while they study again; nothing left to renew.
+        await expect(row).toContainText("Renovación en curso");
+        await expect(row).toContainText("Por vencer");
+        await expect(row.getByRole("checkbox")).toHaveCount(0);
+      }
+      await expect(page.getByRole("button", { name: "Renovar seleccionados" })).toHaveCount(0);
+      await expectNoA11yViolations(page);
+      await shots(page, "renovados");
+      // The seats were used: none free.
+      await page.goto(`/empresa/${companyId}/cursos/1`);
+      await expect(page.getByText("Cupos disponibles", { exact: true }).locator("..")).toContainText("0");
+      // Each renewed worker is mailed.
+      for (const w of workers) expect(await waitForMail(w.email, /renovó tu curso/)).toContain("Tu empresa renovó tu curso");
+    } finally {
+      await resetServerClock(page.request);
+      await admin.close();
     }
   });
 });

@@ -274,7 +274,8 @@ export default function CompanyCompliance({ loaderData, actionData }: Route.Comp
               <ComplianceTable columns={columns} rows={rows} />
               {rows.some((r) => r.cells.some((c) => c.renew)) ? (
                 <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-                  <button type="submit" className={secondaryButton}>
+                  {/* Beside its explanation on a wide screen, the button keeps its label on one line. */}
+                  <button type="submit" className={`${secondaryButton} shrink-0 whitespace-nowrap`}>
                     Renovar seleccionados
                   </button>
                   <p className="text-sm text-slate-700">
