@@ -1,27 +1,34 @@
 // What a company's manager downloads (docs/decisions.md E2): the workers of a course as CSV or Excel (XLSX, written
 // by platform/spreadsheets: real cells, typed numbers and dates, never formulas), and every certificate of the course as one
 // ZIP (fflate, streamed: each PDF comes from the certificate PDF module and is stored, since PDFs are compressed).
-import { chileWallClock } from "~/domain/chile-time";
+import { chileIsoDay, chileWallClock, instantToChileLocal } from "~/domain/chile-time";
 import { writeXlsx } from "../platform/spreadsheets/xlsx-writer.server";
 import { Zip, ZipPassThrough } from "fflate";
-import { WORKER_STATUS_LABELS, workerStatus } from "~/domain/companies";
+import { INVITATION_STATE_LABELS, WORKER_STATUS_LABELS, workerStatus } from "~/domain/companies";
 import { certificatePdfFilename } from "~/domain/certificate-code";
 import { toCsv } from "~/domain/csv";
-import { formatDate, formatDateTime } from "~/domain/format";
 import { formatRut } from "~/domain/rut";
 import { lessonsDoneLabel } from "~/domain/progress";
 import { getCertificateByCode } from "../certificates/certificates.server";
 import { getCertificatePdf } from "../certificates/pdf.server";
-import { listCompanyWorkers, type WorkerRow } from "./worker-tables.server";
+import { listCompanyWorkers, listOpenInvitations, type InvitationRow, type WorkerRow } from "./worker-tables.server";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
 
+// "Inscrito el" is, for an invitation, the day it was sent.
 const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Módulos completados", "Lecciones completadas", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado"];
 
 /** What the percentage counts, as the portal says it: '2 de 5'. */
 function modulesDoneText(w: WorkerRow) {
   return `${w.modulesDone} de ${w.modulesTotal}`;
 }
+
+// Dates a spreadsheet sorts and reads as dates: '2026-11-29', '2026-11-29 14:05' (Chile's clock).
+const day = (d: Date | null) => (d ? chileIsoDay(d) : "");
+const dateTime = (d: Date | null) => (d ? instantToChileLocal(d).replace("T", " ") : "");
+
+/** A worker invited but not yet in: listed after the workers, as holding a seat. */
+const invitationStatus = (i: InvitationRow) => `Invitación ${INVITATION_STATE_LABELS[i.state].toLowerCase()}`;
 
 function textRow(w: WorkerRow) {
   return [
@@ -32,13 +39,17 @@ function textRow(w: WorkerRow) {
     w.progress,
     modulesDoneText(w),
     lessonsDoneLabel(w.lessonsDone, w.lessonsTotal),
-    formatDate(w.enrolledAt),
-    formatDateTime(w.lastActivity),
+    day(w.enrolledAt),
+    dateTime(w.lastActivity),
     w.attempts,
     w.bestScore ?? "",
-    formatDate(w.completedAt),
+    day(w.completedAt),
     w.certificateCode ?? "",
   ];
+}
+
+function invitationTextRow(i: InvitationRow) {
+  return [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), "", "", "", day(i.sentAt), "", "", "", "", ""];
 }
 
 /** A file name part from free text: ASCII letters, digits and dashes. */
@@ -55,12 +66,12 @@ export function fileSlug(text: string): string {
 }
 
 export async function workersCsv(companyId: number, courseId: number): Promise<string> {
-  const workers = await listCompanyWorkers(companyId, courseId);
-  return toCsv(HEADER, workers.map(textRow));
+  const [workers, invitations] = await Promise.all([listCompanyWorkers(companyId, courseId), listOpenInvitations(companyId, courseId)]);
+  return toCsv(HEADER, [...workers.map(textRow), ...invitations.map(invitationTextRow)]);
 }
 
 export async function workersXlsx(companyId: number, courseId: number, courseTitle: string): Promise<Uint8Array> {
-  const workers = await listCompanyWorkers(companyId, courseId);
+  const [workers, invitations] = await Promise.all([listCompanyWorkers(companyId, courseId), listOpenInvitations(companyId, courseId)]);
   // Excel has no time zones: dates are written as Santiago's wall-clock time.
   const local = (d: Date | null) => (d ? chileWallClock(d) : null);
   const widths = [30, 32, 14, 14, 11, 12, 16, 14, 18, 10, 10, 14, 18];
@@ -82,7 +93,7 @@ export async function workersXlsx(companyId: number, courseId: number, courseTit
       w.bestScore,
       local(w.completedAt),
       w.certificateCode ?? "",
-    ]),
+    ]).concat(invitations.map((i) => [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), null, "", "", local(i.sentAt), null, null, null, null, ""])),
     pageHeader: courseTitle.slice(0, 200),
   });
 }
