@@ -18,7 +18,7 @@ import { db } from "~/server/platform/db/client.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { getSession, sessionView } from "~/server/sessions/sessions.server";
+import { getSession, sessionSummary, sessionView } from "~/server/sessions/sessions.server";
 import { checkoutBox, ConfirmButton, PurchaseTerms, SellerTerms, usePosting, type CheckoutActionData } from "~/ui/commerce/checkout-view";
 import { TaxDataFields } from "~/ui/commerce/tax-data-fields";
 import { SessionFacts } from "~/ui/sessions/session-facts";
@@ -37,19 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const s = sessionView(row);
   return {
     session: {
-      id: s.id,
-      courseId: s.courseId,
-      courseTitle: s.courseTitle,
-      when: s.when,
-      durationMin: s.durationMin,
-      place: s.place,
-      placeNotes: s.placeNotes,
-      instructorName: s.instructorName,
-      instructorTitle: s.instructorTitle,
-      seatsLeft: s.seatsLeft,
-      capacity: s.capacity,
-      statusLabel: s.statusLabel,
-      cancelHoursBefore: s.cancelHoursBefore,
+      ...sessionSummary(s),
       priceLabel: formatClp(row.priceClp),
     },
     buyerEmail: user.email,

@@ -9,7 +9,7 @@ import { sessionMessages as M } from "~/domain/skills-sessions";
 import { requireUser } from "~/server/accounts/session.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { bookSeat, cancelBooking, confirmOffer, myBookingIn, theoryPassed } from "~/server/sessions/bookings.server";
-import { getSession, sessionView } from "~/server/sessions/sessions.server";
+import { getSession, sessionSummary, sessionView } from "~/server/sessions/sessions.server";
 import { SessionFacts } from "~/ui/sessions/session-facts";
 import { Notice } from "~/ui/admin/notice";
 import { card, primaryButton, secondaryButton } from "~/ui/admin/styles";
@@ -29,18 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const eligible = await theoryPassed(user.id, s.courseId);
   return {
     session: {
-      id: s.id,
-      courseId: s.courseId,
-      courseTitle: s.courseTitle,
-      when: s.when,
-      durationMin: s.durationMin,
-      place: s.place,
-      placeNotes: s.placeNotes,
-      instructorName: s.instructorName,
-      instructorTitle: s.instructorTitle,
-      seatsLeft: s.seatsLeft,
-      capacity: s.capacity,
-      statusLabel: s.statusLabel,
+      ...sessionSummary(s),
       open: s.status === "open",
       paid: s.priceClp !== null,
       priceLabel: s.priceClp !== null ? formatClp(s.priceClp) : null,

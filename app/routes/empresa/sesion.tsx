@@ -13,6 +13,7 @@ import { now } from "~/server/platform/clock.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { bookForCompany, cancelForCompany } from "~/server/sessions/bookings.server";
 import { companyVisibleSession, companyWorkersForCourse } from "~/server/sessions/company-sessions.server";
+import { sessionSummary } from "~/server/sessions/sessions.server";
 import { placeStatusLabel } from "~/ui/sessions/company-sessions";
 import { SessionFacts } from "~/ui/sessions/session-facts";
 import { PortalHeader } from "~/ui/company/portal";
@@ -40,20 +41,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     company: { id: company.id, name: company.name, rut: formatRut(company.rut) },
     session: {
-      id: s.id,
-      courseTitle: s.courseTitle,
-      when: s.when,
-      durationMin: s.durationMin,
-      place: s.place,
-      placeNotes: s.placeNotes,
-      instructorName: s.instructorName,
-      instructorTitle: s.instructorTitle,
-      seatsLeft: s.seatsLeft,
-      capacity: s.capacity,
-      statusLabel: s.statusLabel,
+      ...sessionSummary(s),
       bookable: s.status === "open" && s.startsAt > now() && s.priceClp === null,
       paid: s.priceClp !== null,
-      cancelHoursBefore: s.cancelHoursBefore,
     },
     workers: workers.map((w) => ({
       userId: w.userId,

@@ -216,6 +216,28 @@ export function sessionView(s: SessionRow) {
 }
 export type SessionView = ReturnType<typeof sessionView>;
 
+/**
+ * What a learner's or a manager's page shows of a session: when, where, who teaches it and how full it is — never
+ * the relator's credential or the admin's notes. Each page adds what is its own (booking, price, actions).
+ */
+export function sessionSummary(s: SessionView) {
+  return {
+    id: s.id,
+    courseId: s.courseId,
+    courseTitle: s.courseTitle,
+    when: s.when,
+    durationMin: s.durationMin,
+    place: s.place,
+    placeNotes: s.placeNotes,
+    instructorName: s.instructorName,
+    instructorTitle: s.instructorTitle,
+    seatsLeft: s.seatsLeft,
+    capacity: s.capacity,
+    statusLabel: s.statusLabel,
+    cancelHoursBefore: s.cancelHoursBefore,
+  };
+}
+
 export async function getSession(id: number, tx: DbOrTx = db()): Promise<SessionRow | null> {
   const [row] = await selectSessions(tx).where(eq(skillsSession.id, id)).limit(1);
   return row ?? null;
