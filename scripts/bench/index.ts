@@ -17,7 +17,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "../../app/server/platform/env.server";
-import { openBenchDb } from "./db";
+import { type BenchDb, openBenchDb } from "./db";
+import { makeManager, type ReminderResult, reminderMarkdown, runReminderJob, type SeededCompany, seedCompany, seedReminderCertificates } from "./compliance";
 import { type CpuRow, cpuMarkdown, runCpu } from "./cpu";
 import { type LearnersResult, learnersMarkdown, runLearners, runLearnerWarmup } from "./learners";
 import { type LighthouseResult, lighthouseMarkdown, runLighthouse } from "./lighthouse";
@@ -87,7 +88,10 @@ interface Results {
   cpu?: CpuRow[];
   learners?: LearnersResult;
   signIns?: SignInCrowdResult;
-  scale?: { seed?: Awaited<ReturnType<typeof seedScale>>; learning?: Awaited<ReturnType<typeof seedLearning>>; rows: ScaleRow[] };
+  scale?: { seed?: Awaited<ReturnType<typeof seedScale>>; learning?: Awaited<ReturnType<typeof seedLearning>>; company?: SeededCompany; rows: ScaleRow[] };
+  cpuCompany?: SeededCompany;
+  reminders?: ReminderResult;
+  remindersSkipped?: string;
   failures: string[];
   pageCache?: unknown;
 }
@@ -120,6 +124,34 @@ async function main() {
     databaseUrl: config.databaseUrl,
     logFile,
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name, WEBPAY_BASE_URL: webpay.url, BENCH_COUNT_QUERIES: "1" },
+  };
+  /**
+   * SQL on the bench database while the server runs: straight on PostgreSQL; PGlite allows one process on its data
+   * directory, so the server stops for it and starts again (its sessions are in the database and stay valid).
+   */
+  const withDb = async <T>(fn: (db: BenchDb) => Promise<T>): Promise<T> => {
+    const restart = !config.databaseUrl && server !== undefined;
+    if (restart) {
+      await server!.stop();
+      server = undefined;
+    }
+    const db = await openBenchDb({ databaseUrl: config.databaseUrl, dataDir });
+    try {
+      return await fn(db);
+    } finally {
+      await db.close();
+      if (restart) server = await startServer(serverOptions);
+    }
+  };
+  /** Signs someone up over HTTP (the JSON sign-up and a sign-in where the form signs no one in): a real session. */
+  const signUp = async (client: Client, name: string, email: string) => {
+    const password = "clave-de-carga-123";
+    const reg = await client.post("/registro", { name, email, password, confirmPassword: password });
+    if (!client.hasSession()) {
+      await client.request("POST", "/api/auth/sign-up/email", { json: { name, email, password } });
+      await client.request("POST", "/api/auth/sign-in/email", { json: { email, password } });
+    }
+    if (!client.hasSession()) throw new Error(`could not sign up ${email} (POST /registro → ${reg.status})`);
   };
   const section = async (name: string, fn: () => Promise<void>) => {
     if (!config.sections.has(name)) return;
@@ -172,8 +204,25 @@ async function main() {
       if (!admin.hasSession()) throw new Error("could not sign in the admin");
       const enrol = await admin.post("/admin/inscripciones", { intent: "enrol", email, courseId: "1" });
       if (enrol.status !== 200) throw new Error(`the admin could not enrol the CPU learner (${enrol.status})`);
+      // A normal company for its compliance matrix: 200 workers × 4 courses, its manager signed up like anyone.
+      const manager = new Client(server!.base, { "x-forwarded-for": "10.201.0.3" });
+      const managerEmail = `bench-${runId}-cpu-gerente@carga.academia.test`;
+      await signUp(manager, "Gerente CPU", managerEmail);
+      results.cpuCompany = await withDb(async (db) => {
+        const company = await seedCompany(db, { prefix: "empresa-cpu", name: "Clínica Benchmark CPU SpA", rutBody: 76_100_000, workers: 200, courses: 4 });
+        await makeManager(db, company.companyId, managerEmail);
+        return company;
+      });
       log(`cpu: ${config.cpuWarmup} warm-up and ${config.cpuRequests} measured requests per page …`);
-      results.cpu = await runCpu({ pid: server!.pid, learner, admin, warmup: config.cpuWarmup, requests: config.cpuRequests });
+      results.cpu = await runCpu({
+        pid: server!.pid,
+        learner,
+        admin,
+        manager,
+        companyLabel: `${results.cpuCompany.workers} workers × ${results.cpuCompany.courses} courses`,
+        warmup: config.cpuWarmup,
+        requests: config.cpuRequests,
+      });
     });
 
     await section("learners", async () => {
@@ -264,13 +313,18 @@ async function main() {
       const db = await openBenchDb({ databaseUrl: config.databaseUrl, dataDir });
       let seed;
       let learning;
+      let company;
+      let certificates;
       try {
         seed = await seedScale(db, config.scaleUsers);
         learning = await seedLearning(db, config.scaleUsers);
+        log("scale: seeding a company of 5 000 workers × 10 courses and the certificates for the reminder job …");
+        company = await seedCompany(db, { prefix: "empresa-carga", name: "Constructora Benchmark Escala S.A.", rutBody: 76_200_000, workers: 5_000, courses: 10 });
+        certificates = await seedReminderCertificates(db);
       } finally {
         await db.close();
       }
-      results.scale = { seed, learning, rows: [] };
+      results.scale = { seed, learning, company, rows: [] };
       server = await startServer(serverOptions);
       const learner = new Client(server.base, { "x-forwarded-for": "10.200.0.1" });
       const password = "clave-de-carga-123";
@@ -288,6 +342,11 @@ async function main() {
       if (!admin.hasSession()) throw new Error(`could not sign in the admin (POST /login → ${login.status})`);
       // Courses with a price are bought, not joined: the admin enrols the scale learner, as for a contract agreed offline.
       for (const id of [1, 2, 3]) await admin.post("/admin/inscripciones", { intent: "enrol", email, courseId: String(id) });
+      // The company's manager: signed up over HTTP, then made a manager of the seeded company.
+      const manager = new Client(server.base, { "x-forwarded-for": "10.200.0.3" });
+      const managerEmail = `bench-${runId}-gerente@carga.academia.test`;
+      await signUp(manager, "Gerente Escala", managerEmail);
+      await withDb((db) => makeManager(db, company.companyId, managerEmail));
       log("scale: timing the signed-in pages …");
       results.scale.rows = await timeScale({
         root,
@@ -296,7 +355,18 @@ async function main() {
         samples: config.scaleSamples,
         deepPage: Math.max(2, Math.floor(config.scaleUsers / 25 / 2)),
         searchTerm: "Carga 4242",
+        company: { manager, id: company.companyId, workers: company.workers, courses: company.courses },
       });
+      // The reminder job over 100 000 certificates, while a learner keeps writing to the tables it reads.
+      if (!config.databaseUrl) {
+        results.remindersSkipped = "PGlite allows one process on its data directory: the job's own process needs PostgreSQL";
+        return;
+      }
+      const databaseUrl = config.databaseUrl;
+      const running = server;
+      results.reminders = await withDb((db) =>
+        runReminderJob({ root, db, databaseUrl, dataDir, base: running.base, learner, seed: certificates, baselinePairs: Math.max(100, config.scaleSamples * 2) }),
+      );
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -333,7 +403,9 @@ function report(r: Results, seconds: number) {
   if (r.cpu) parts.push("", "## Server CPU per signed-in page", "", cpuMarkdown(r.cpu, config.cpuWarmup));
   if (r.learners) parts.push("", "## Learners", "", learnersMarkdown(r.learners));
   if (r.signIns) parts.push("", "## A crowd signing in", "", signInCrowdMarkdown(r.signIns));
-  if (r.scale) parts.push("", "## Scale", "", scaleMarkdown(r.scale.seed, r.scale.rows, config.scaleSamples, r.scale.learning));
+  if (r.scale) parts.push("", "## Scale", "", scaleMarkdown(r.scale.seed, r.scale.rows, config.scaleSamples, r.scale.learning, r.scale.company));
+  if (r.reminders) parts.push("", "## Certificate expiry reminders", "", reminderMarkdown(r.reminders));
+  else if (r.remindersSkipped) parts.push("", "## Certificate expiry reminders", "", `n/a: ${r.remindersSkipped}.`);
   if (r.failures.length) parts.push("", "## Failures", "", ...r.failures.map((f) => `- ${f}`));
   return parts.join("\n");
 }

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { MATRIX_BUDGET_MS } from "./compliance";
 import type { BenchDb } from "./db";
 import { type Client, fmt, log, summarize, table } from "./util";
 
@@ -173,8 +174,18 @@ function placeholder(root: string, routeFile: string) {
   return /^\/\/ Placeholder/.test(fs.readFileSync(file, "utf8"));
 }
 
-export async function timeScale(opts: { root: string; learner: Client; admin: Client; samples: number; deepPage: number; searchTerm: string }) {
-  const cases: { name: string; client: Client; path: string; file: string; budgetMs?: number }[] = [
+export async function timeScale(opts: {
+  root: string;
+  learner: Client;
+  admin: Client;
+  samples: number;
+  deepPage: number;
+  searchTerm: string;
+  /** A manager of the seeded company (compliance.ts), with its size for the rows' names. */
+  company?: { manager: Client; id: number; workers: number; courses: number };
+}) {
+  const co = opts.company;
+  const cases: { name: string; client: Client; path: string; file: string; budgetMs?: number; binary?: boolean }[] = [
     { name: "dashboard (learner, 3 enrolments)", client: opts.learner, path: "/dashboard", file: "dashboard.tsx" },
     { name: "dashboard (admin)", client: opts.admin, path: "/dashboard", file: "dashboard.tsx" },
     { name: "admin users: first page", client: opts.admin, path: "/admin/usuarios", file: "admin/usuarios.tsx" },
@@ -196,6 +207,33 @@ export async function timeScale(opts: { root: string; learner: Client; admin: Cl
     { name: "report: course 1 results, 12 months", client: opts.admin, path: "/admin/cursos/1/resultados?periodo=12m", file: "admin/curso-resultados.tsx", budgetMs: 200 },
     { name: "report: course 2 results, 12 months", client: opts.admin, path: "/admin/cursos/2/resultados?periodo=12m", file: "admin/curso-resultados.tsx", budgetMs: 200 },
     { name: "report: a learner's page", client: opts.admin, path: "/admin/usuarios/carga-4242", file: "admin/usuario.tsx", budgetMs: 200 },
+    // The company's compliance matrix, read by its manager: budget 300 ms p95 (its first page, and the whole matrix as Excel).
+    ...(co
+      ? [
+          {
+            name: `compliance matrix (${co.workers.toLocaleString("en-US")} workers × ${co.courses} courses, manager)`,
+            client: co.manager,
+            path: `/empresa/${co.id}/cumplimiento`,
+            file: "empresa/cumplimiento.tsx",
+            budgetMs: MATRIX_BUDGET_MS,
+          },
+          {
+            name: "compliance matrix: filtered to vencido, page 2",
+            client: co.manager,
+            path: `/empresa/${co.id}/cumplimiento?estado=vencido&pagina=2`,
+            file: "empresa/cumplimiento.tsx",
+            budgetMs: MATRIX_BUDGET_MS,
+          },
+          {
+            name: "compliance matrix as XLSX (every worker)",
+            client: co.manager,
+            path: `/empresa/${co.id}/cumplimiento.xlsx`,
+            file: "empresa/cumplimiento-xlsx.ts",
+            budgetMs: MATRIX_BUDGET_MS,
+            binary: true,
+          },
+        ]
+      : []),
   ];
   const rows: ScaleRow[] = [];
   for (const c of cases) {
@@ -203,7 +241,8 @@ export async function timeScale(opts: { root: string; learner: Client; admin: Cl
       rows.push({ name: c.name, path: c.path, na: "n/a (route missing)" });
       continue;
     }
-    const first = await c.client.get(c.path);
+    const get = () => c.client.get(c.path, { binary: c.binary });
+    const first = await get();
     if (first.status === 404) {
       rows.push({ name: c.name, path: c.path, status: 404, na: "n/a (route missing)" });
       continue;
@@ -212,10 +251,10 @@ export async function timeScale(opts: { root: string; learner: Client; admin: Cl
       rows.push({ name: c.name, path: c.path, status: first.status, na: `n/a (HTTP ${first.status}${first.location ? ` → ${first.location}` : ""})` });
       continue;
     }
-    for (let i = 0; i < 4; i++) await c.client.get(c.path);
+    for (let i = 0; i < 4; i++) await get();
     const ms: number[] = [];
     for (let i = 0; i < opts.samples; i++) {
-      const r = await c.client.get(c.path);
+      const r = await get();
       if (r.status !== 200) throw new Error(`${c.path} answered ${r.status} during the timing`);
       ms.push(r.ms);
     }
@@ -230,6 +269,7 @@ export function scaleMarkdown(
   rows: ScaleRow[],
   samples: number,
   learning?: { completions: number; attempts: number; answers: number; seconds: number },
+  company?: { workers: number; courses: number; cells: number; certificates: number; seconds: number },
 ) {
   return [
     seed
@@ -237,7 +277,11 @@ export function scaleMarkdown(
           learning
             ? `; ${fmt(learning.completions, 0)} lesson completions, ${fmt(learning.attempts, 0)} exam attempts with ${fmt(learning.answers, 0)} answers (seeded in ${fmt(learning.seconds)} s)`
             : ""
-        }. ${samples} sequential requests each after 5 warm-ups. Budget: p95 < 50 ms for the pages, < 200 ms for the reports.`
+        }${
+          company
+            ? `; a company of ${fmt(company.workers, 0)} workers × ${company.courses} courses: ${fmt(company.cells, 0)} enrolments through it, ${fmt(company.certificates, 0)} certificates (seeded in ${fmt(company.seconds)} s)`
+            : ""
+        }. ${samples} sequential requests each after 5 warm-ups. Budget: p95 < 50 ms for the pages, < 200 ms for the reports, < ${MATRIX_BUDGET_MS} ms for a company's compliance matrix.`
       : "not seeded",
     "",
     table(
