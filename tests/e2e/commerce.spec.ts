@@ -128,6 +128,17 @@ test.describe("compra con Webpay", () => {
     await page.getByRole("button", { name: "Avisarme" }).click();
     await expect(page.getByText("¡Listo! Te avisaremos por correo cuando el curso abra.")).toBeVisible();
     await expectNoA11yViolations(page);
+    // The admin sees the list by course, with its CSV; "Avisar" waits until the course opens.
+    await page.context().clearCookies();
+    await signInAsAdmin(page);
+    await page.goto("/admin/ventas");
+    const lists = page.getByRole("list", { name: "Listas de espera por curso" });
+    const row = lists.getByRole("listitem").filter({ hasText: /personas? anotadas?/ }).first();
+    await expect(row).toContainText("el curso aún no abre");
+    await expect(row.getByRole("link", { name: "CSV" })).toHaveAttribute("href", /\/admin\/lista-de-espera\.csv\?curso=\d+$/);
+    await expect(row.getByRole("button", { name: /^Avisar/ })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    await reviewShot(page, "/tmp/admin-lista-de-espera-1280.png");
   });
 
   test("buyCourse deja al alumno en el contenido del curso", { tag: "@escritorio" }, async ({ page }) => {
