@@ -20,7 +20,7 @@ export async function adminTodos(at: Date = now()): Promise<AdminTodos> {
       (select min(due_on)::text from privacy_request where status = 'pending') as privacy_due_on,
       (select count(*) from skills_session_request where status = 'pending')::int as session_requests,
       (select count(*) from tax_document where state in ('refused', 'review'))::int as tax_documents,
-      (select count(*) from company_invitation where accepted_at is null
+      (select count(*) from company_invitation where accepted_at is null and revoked_at is null
          and expires_at > ${at.toISOString()}::timestamptz and expires_at <= ${weekAhead.toISOString()}::timestamptz)::int as invitations_expiring`);
   const [r] = rowsOf<Record<string, number | string | null>>(result);
   const n = (key: string) => Number(r?.[key] ?? 0);

@@ -80,6 +80,9 @@ describe("por hacer", () => {
       await invite(3);
       await invite(10);
       await invite(-1);
+      // A revoked one holds no seat and needs nothing.
+      await invite(2);
+      await db().update(companyInvitation).set({ revokedAt: at }).where(eq(companyInvitation.expiresAt, new Date(at.getTime() + 2 * 86_400_000)));
       expect(Number((await todos(admin.cookie)).todos.invitationsExpiring)).toBe(base + 1);
       freezeClock(new Date(at.getTime() + 4 * 86_400_000));
       // Four days on, the first has expired and the second is 6 days away.

@@ -487,7 +487,12 @@ export const contactMessage = pgTable(
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     handledAt: timestamp("handled_at", tz),
   },
-  (t) => [index("contact_message_created_idx").on(t.createdAt), index("contact_message_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [
+    index("contact_message_created_idx").on(t.createdAt),
+    index("contact_message_ip_idx").on(t.ip, t.createdAt),
+    // "Por hacer" counts the unhandled ones on every admin page.
+    index("contact_message_unhandled_idx").on(t.createdAt).where(sql`${t.handledAt} is null`),
+  ],
 );
 
 // An administrator's answer to a contact message (docs/admin-guide.md, "Mensajes"), mailed to the person; every
@@ -955,6 +960,8 @@ export const companyInvitation = pgTable(
   },
   (t) => [
     index("company_invitation_company_idx").on(t.companyId, t.courseId),
+    // "Por hacer" counts the open ones about to expire on every admin page.
+    index("company_invitation_open_expiry_idx").on(t.expiresAt).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
     // One open invitation per company, worker and course (two companies may invite one person: what one company
     // sent is not the other's to know), and per manager and company.
     uniqueIndex("company_invitation_open_worker_uq")

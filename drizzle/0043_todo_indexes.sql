@@ -1,0 +1,2 @@
+CREATE INDEX "company_invitation_open_expiry_idx" ON "company_invitation" USING btree ("expires_at") WHERE "company_invitation"."accepted_at" is null and "company_invitation"."revoked_at" is null;--> statement-breakpoint
+CREATE INDEX "contact_message_unhandled_idx" ON "contact_message" USING btree ("created_at") WHERE "contact_message"."handled_at" is null;
