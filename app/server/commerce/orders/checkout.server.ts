@@ -114,7 +114,7 @@ export async function checkout(input: CheckoutInput, provider: PaymentProvider =
     if (input.method === "webpay" && !input.couponCode && !input.company) {
       // One pending Webpay order per learner and course while Webpay's form can still take it: a second checkout
       // (a double click, a reload, a script) sends the buyer back to the same form instead of asking Transbank again.
-      const open = await findOpenWebpayOrder(input.userId, target.id, tx);
+      const open = await findOpenWebpayOrder(input.userId, { courseId: target.id }, tx);
       if (open) return { kind: "webpay", number: open };
     }
 
@@ -184,20 +184,24 @@ export async function findOpenTransferOrder(userId: string, courseId: number, tx
  */
 export const WEBPAY_REUSE_MS = 5 * 60_000;
 
-/** The number of this learner's Webpay order for a course whose form was created moments ago and is unused. */
-export async function findOpenWebpayOrder(userId: string, courseId: number, tx: DbOrTx = db()): Promise<string | null> {
+/**
+ * The number of this learner's Webpay order whose form was created moments ago and is unused (a double click): for
+ * a course bought for themselves, or for a skills session's seat.
+ */
+export async function findOpenWebpayOrder(userId: string, target: { courseId: number } | { sessionId: number }, tx: DbOrTx = db()): Promise<string | null> {
+  const what =
+    "sessionId" in target
+      ? eq(order.skillsSessionId, target.sessionId)
+      : and(eq(order.courseId, target.courseId), isNull(order.companyId), isNull(order.couponId), isNull(order.skillsSessionId));
   const [open] = await tx
     .select({ number: order.number })
     .from(order)
     .where(
       and(
         eq(order.userId, userId),
-        eq(order.courseId, courseId),
+        what,
         eq(order.method, "webpay"),
         eq(order.status, "pending"),
-        isNull(order.companyId),
-        isNull(order.couponId),
-        isNull(order.skillsSessionId),
         isNotNull(order.token),
         // created_at is stamped by the database: compared with the database's own clock.
         gt(order.createdAt, sql`now() - make_interval(secs => ${WEBPAY_REUSE_MS / 1000})`),

@@ -2,18 +2,18 @@
 // of that session (order.skills_session_id; the course is the session's), paid by Webpay. The seat is not held
 // while the learner is at Webpay: it is taken in the transaction that marks the order paid (order-state.server.ts
 // → sessions/bookings.server.ts takePaidSeat), and a payment that finds no seat is refunded in full.
-import { and, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { commerceMessages, orderWithinCeiling } from "~/domain/commerce";
 import { sessionMessages as M } from "~/domain/skills-sessions";
 import type { BuyerTaxData } from "~/domain/tax-document-forms";
 import { now } from "../../platform/clock.server";
-import { db, type DbOrTx, type Tx } from "../../platform/db/client.server";
-import { enrolment, order, skillsBooking, skillsSession } from "../../platform/db/schema";
+import { db, type DbOrTx } from "../../platform/db/client.server";
+import { enrolment, skillsBooking, skillsSession } from "../../platform/db/schema";
 import { LIMITS, takeQuotas } from "../../platform/rate-limit.server";
 import type { PaymentProvider } from "../payments/provider.server";
 import { webpayProvider } from "../payments/webpay.server";
 import { saveBuyerTaxData } from "../tax-documents/documents.server";
-import { insertOrder, startWebpay, WEBPAY_REUSE_MS } from "./checkout.server";
+import { findOpenWebpayOrder, insertOrder, startWebpay } from "./checkout.server";
 import { type OrderRow, recordEvent } from "./order-state.server";
 
 export type SeatCheckoutResult =
@@ -49,26 +49,6 @@ export async function seatRefusal(tx: DbOrTx, userId: string, session: SeatFacts
   return null;
 }
 
-/** This learner's Webpay order for the session whose form was created moments ago and is unused (a double click). */
-async function openSeatOrder(tx: Tx, userId: string, sessionId: number): Promise<string | null> {
-  const [open] = await tx
-    .select({ number: order.number })
-    .from(order)
-    .where(
-      and(
-        eq(order.userId, userId),
-        eq(order.skillsSessionId, sessionId),
-        eq(order.method, "webpay"),
-        eq(order.status, "pending"),
-        isNotNull(order.token),
-        gt(order.createdAt, sql`now() - make_interval(secs => ${WEBPAY_REUSE_MS / 1000})`),
-      ),
-    )
-    .orderBy(desc(order.createdAt))
-    .limit(1);
-  return open?.number ?? null;
-}
-
 /**
  * Creates the order of one seat and its Webpay transaction. Webpay only: a transfer takes days to confirm while
  * the seat is not held, so the learner would mostly pay for a date already full. No coupon: coupons are a course's.
@@ -84,7 +64,7 @@ export async function checkoutSeat(
     const [session] = await tx.select().from(skillsSession).where(eq(skillsSession.id, input.sessionId)).limit(1);
     const refused = await seatRefusal(tx, input.userId, session ?? null);
     if (refused) return { kind: "refused", ...refused };
-    const open = await openSeatOrder(tx, input.userId, session!.id);
+    const open = await findOpenWebpayOrder(input.userId, { sessionId: session!.id }, tx);
     if (open) return { kind: "webpay", number: open };
     const price = session!.priceClp!;
     if (!orderWithinCeiling(price, 1)) return { kind: "refused", message: commerceMessages.amountTooLarge, status: 409 };
