@@ -14,8 +14,11 @@ import { requireAdmin } from "~/server/accounts/session.server";
 import { now } from "~/server/platform/clock.server";
 import { instructorReport, itemReport, occupancyReport } from "~/server/sessions/reports.server";
 import { PageHeader } from "~/ui/admin/notice";
-import { container, input, label, primaryButton, secondaryButton, table, tableWrap, td, tdNumber, th, thNumber } from "~/ui/admin/styles";
+import { FilterSelect } from "~/ui/admin/filter-select";
+import { container, primaryButton, secondaryButton, table, tableWrap, td, tdNumber, th, thNumber } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
+
+const PERIOD_OPTIONS = SESSION_REPORT_PERIODS.map((p) => ({ value: p, label: SESSION_REPORT_PERIOD_LABELS[p] }));
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Reportes de sesiones prácticas | Administración") }, { name: "robots", content: "noindex" }];
 
@@ -63,18 +66,7 @@ export default function SkillsReports({ loaderData }: Route.ComponentProps) {
         La inasistencia cuenta a quienes el relator marcó ausentes sobre quienes tenían cupo y quedaron registrados. Las sesiones canceladas no se incluyen.
       </p>
       <Form method="get" action="/admin/sesiones/reportes" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Filtros del informe">
-        <div>
-          <label htmlFor="sesiones-periodo" className={label}>
-            Periodo
-          </label>
-          <select id="sesiones-periodo" name={SESSION_REPORT_PERIOD_PARAM} defaultValue={period} className={input}>
-            {SESSION_REPORT_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {SESSION_REPORT_PERIOD_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="sesiones-periodo" name={SESSION_REPORT_PERIOD_PARAM} label="Periodo" value={period} options={PERIOD_OPTIONS} />
         <button type="submit" className={primaryButton}>
           Aplicar
         </button>

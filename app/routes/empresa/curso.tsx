@@ -31,8 +31,11 @@ import { getPublishedCourse } from "~/server/catalogue/courses.server";
 import { EnrolWorkerForm, InvitationsList, PortalHeader, WorkersTable, type PortalActionData } from "~/ui/company/portal";
 import { Notice } from "~/ui/admin/notice";
 import { SubmitButton } from "~/ui/primitives/submit-button";
+import { FilterSelect } from "~/ui/admin/filter-select";
 import { container, input, label, secondaryButton } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
+
+const STATUS_OPTIONS = WORKER_STATUSES.map((s) => ({ value: s, label: WORKER_STATUS_LABELS[s] }));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(`${loaderData?.course.title ?? "Curso"} | ${loaderData?.company.name ?? "Empresa"}`) },
@@ -190,17 +193,7 @@ export default function CompanyCourse({ loaderData, actionData }: Route.Componen
           <input id="q" name="q" defaultValue={filters.q} className={input} />
         </div>
         <div className="sm:w-48">
-          <label htmlFor="estado" className={label}>
-            Estado
-          </label>
-          <select id="estado" name="estado" defaultValue={filters.status ?? ""} className={input}>
-            <option value="">Todos</option>
-            {WORKER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {WORKER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
+          <FilterSelect id="estado" name="estado" label="Estado" value={filters.status} allLabel="Todos" options={STATUS_OPTIONS} />
         </div>
         <button type="submit" className={secondaryButton}>
           Filtrar

@@ -1,7 +1,10 @@
 import { Form } from "react-router";
 import { AUDIT_ACTIONS, auditChanges, isAuditAction } from "~/domain/audit";
 import { formatDateTime } from "~/domain/format";
-import { card, input, label, secondaryButton } from "./styles";
+import { FilterSelect } from "./filter-select";
+import { card, secondaryButton } from "./styles";
+
+const AUDIT_ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, text]) => ({ value, label: text }));
 
 export interface AuditEventView {
   id: number;
@@ -21,17 +24,7 @@ export function AuditFilter({ action }: { action: string | null }) {
   return (
     <Form method="get" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="sm:w-96">
-        <label htmlFor="accion" className={label}>
-          Acción
-        </label>
-        <select id="accion" name="accion" defaultValue={action ?? ""} className={input}>
-          <option value="">Todas</option>
-          {Object.entries(AUDIT_ACTIONS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
+        <FilterSelect id="accion" name="accion" label="Acción" value={action} allLabel="Todas" options={AUDIT_ACTION_OPTIONS} />
       </div>
       <button type="submit" className={secondaryButton}>
         Filtrar

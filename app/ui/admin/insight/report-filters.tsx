@@ -2,7 +2,10 @@
 // without JavaScript) and the link to the same figures as CSV.
 import { Form } from "react-router";
 import { PERIOD_LABELS, PERIOD_PARAM, PERIODS, type Period } from "~/domain/insight";
-import { input, label, primaryButton, secondaryButton } from "../styles";
+import { FilterSelect } from "../filter-select";
+import { primaryButton, secondaryButton } from "../styles";
+
+const PERIOD_OPTIONS = PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }));
 
 export function ReportFilters({
   action,
@@ -23,32 +26,17 @@ export function ReportFilters({
   return (
     <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <Form method="get" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Filtros del informe">
-        <div>
-          <label htmlFor={`${idPrefix}-periodo`} className={label}>
-            Periodo
-          </label>
-          <select id={`${idPrefix}-periodo`} name={PERIOD_PARAM} defaultValue={period} className={input}>
-            {PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {PERIOD_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id={`${idPrefix}-periodo`} name={PERIOD_PARAM} label="Periodo" value={period} options={PERIOD_OPTIONS} />
         {courses ? (
-          <div>
-            <label htmlFor={`${idPrefix}-curso`} className={label}>
-              Curso
-            </label>
-            <select id={`${idPrefix}-curso`} name="curso" defaultValue={courseId ? String(courseId) : ""} className={`${input} sm:max-w-xs`}>
-              <option value="">Todos los cursos</option>
-              {courses.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={`${idPrefix}-curso`}
+            name="curso"
+            label="Curso"
+            value={courseId || null}
+            allLabel="Todos los cursos"
+            options={courses.map((c) => ({ value: c.id, label: c.title }))}
+            className="sm:max-w-xs"
+          />
         ) : null}
         <button type="submit" className={primaryButton}>
           Aplicar
