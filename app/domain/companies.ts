@@ -6,6 +6,7 @@ import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./acc
 import { optionalText, singleLineText, withoutControlChars } from "./plain-text";
 import { parseRut, RUT_MESSAGES } from "./rut";
 import { formatCount } from "./format";
+import { DEADLINE_FILTERS, dueState, matchesDeadline, type DeadlineFilter } from "./company-follow-up";
 
 /** An invitation link works for 7 days after it was (last) sent. */
 export const INVITATION_DAYS = 7;
@@ -215,19 +216,32 @@ export interface WorkerFilters {
   status: WorkerStatus | null;
   /** Name, e-mail or RUT, as typed (trimmed, at most 100 characters). */
   q: string;
+  /** Against the due date ('plazo'): late, due within a week, none set. Omitted: all. */
+  deadline?: DeadlineFilter | null;
 }
 
 export function parseWorkerFilters(params: URLSearchParams): WorkerFilters {
   const status = params.get("estado");
-  return {
+  const deadline = params.get("plazo");
+  const parsed: WorkerFilters = {
     status: (WORKER_STATUSES as readonly string[]).includes(status ?? "") ? (status as WorkerStatus) : null,
     q: withoutControlChars(params.get("q") ?? "").trim().slice(0, 100),
   };
+  if ((DEADLINE_FILTERS as readonly string[]).includes(deadline ?? "")) parsed.deadline = deadline as DeadlineFilter;
+  return parsed;
 }
 
-/** Whether a worker matches the table's filters (the search ignores case, dots and dashes of a RUT). */
-export function matchesWorkerFilters(w: { name: string; email: string; rut: string | null; progress: number; lessonsDone?: number; completedAt: Date | string | null }, f: WorkerFilters): boolean {
+/**
+ * Whether a worker matches the table's filters (the search ignores case, dots and dashes of a RUT); `today` (Chile's
+ * day, '2026-12-01') is needed only to filter by due date.
+ */
+export function matchesWorkerFilters(
+  w: { name: string; email: string; rut: string | null; progress: number; lessonsDone?: number; completedAt: Date | string | null; dueOn?: string | null },
+  f: WorkerFilters,
+  today = "",
+): boolean {
   if (f.status && workerStatus(w) !== f.status) return false;
+  if (f.deadline && !matchesDeadline(dueState(w.dueOn ?? null, w.completedAt, today), f.deadline)) return false;
   if (!f.q) return true;
   const needle = f.q.toLowerCase();
   const compact = (v: string) => v.toLowerCase().replace(/[.\-\s]/g, "");

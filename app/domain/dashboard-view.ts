@@ -22,6 +22,8 @@ export interface DashboardCourseView {
   certificate: { code: string; pdfPath: string; verifyPath?: string; stateLabel?: string; expiring?: boolean; renewPath?: string | null } | null;
   /** Certificates of the course's earlier, renewed cycles, newest first: still verifiable. */
   earlierCertificates?: { code: string; pdfPath: string; verifyPath: string; issuedOn: string; stateLabel: string; renewed: true }[];
+  /** The company that assigned the course asks to finish it by a day: the card's line, and whether it passed. */
+  due?: { text: string; late: boolean } | null;
   status: "published" | "draft";
   students: number;
   certificates: number;

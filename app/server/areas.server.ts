@@ -17,6 +17,7 @@ import "./learning/jobs/enrolment-confirmation.server";
 import "./companies/mail.server";
 import "./companies/jobs/company-mail.server";
 import "./companies/jobs/compliance-snapshots.server";
+import "./companies/jobs/nudges.server";
 import "./commerce/mail.server";
 import "./commerce/tax-documents/jobs/issue.server";
 import "./commerce/tax-documents/jobs/status.server";

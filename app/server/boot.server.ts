@@ -2,6 +2,7 @@
 import "./areas.server";
 import { ensureCertificateRemindersScheduled } from "./certificates/jobs/expiry-reminders.server";
 import { ensureComplianceSnapshotsScheduled } from "./companies/jobs/compliance-snapshots.server";
+import { ensureCompanyNudgesScheduled } from "./companies/jobs/nudges.server";
 import { ensureRetentionScheduled } from "./privacy/jobs/retention.server";
 import { ensureRemindersScheduled } from "./sessions/jobs/reminders.server";
 import path from "node:path";
@@ -70,6 +71,8 @@ export function boot(): Promise<void> {
     await ensureCertificateRemindersScheduled(undefined, 60);
     // And the hourly look for the companies' monthly compliance snapshots, which catches up on a missed 1st.
     await ensureComplianceSnapshotsScheduled(undefined, 60);
+    // And the hourly look for the companies' automatic nudges and the managers' completion digest.
+    await ensureCompanyNudgesScheduled(undefined, 60);
     worker = startOutboxWorker();
     logger.info({ database: handle.kind, dataDir: config.DATA_DIR, files: objectStore().describe(), publicUrl: config.PUBLIC_URL }, "academia ready");
   })();

@@ -18,17 +18,20 @@ import {
   workerStatus,
 } from "~/domain/companies";
 import { parseForm } from "~/domain/form-parse";
-import { formatCount, formatDate, formatDateTime } from "~/domain/format";
+import { formatCount, formatDate, formatDateTime, formatShortDay } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { lessonsDoneLabel, modulesProgressLabel } from "~/domain/progress";
 import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { seatSummaries } from "~/server/companies/seats.server";
 import { enrolWorker, resendInvitation, revokeInvitation } from "~/server/companies/workers.server";
-import { releaseSeat, remindWorkers } from "~/server/companies/follow-up.server";
+import { releaseSeat, remindWorkers, setDueDate } from "~/server/companies/follow-up.server";
+import { now } from "~/server/platform/clock.server";
+import { chileIsoDay } from "~/domain/chile-time";
+import { DEADLINE_FILTER_LABELS, DEADLINE_FILTERS, dueDateMessages, dueState, parseDueDate } from "~/domain/company-follow-up";
 import { listCompanyWorkers, listOpenInvitations } from "~/server/companies/worker-tables.server";
 import { getPublishedCourse } from "~/server/catalogue/courses.server";
-import { EnrolWorkerForm, InvitationsList, PortalHeader, WorkersTable, type PortalActionData } from "~/ui/company/portal";
+import { EnrolWorkerForm, InvitationsList, PortalHeader, SelectionActions, WorkersTable, type PortalActionData } from "~/ui/company/portal";
 import { Notice } from "~/ui/admin/notice";
 import { SubmitButton } from "~/ui/primitives/submit-button";
 import { FilterSelect } from "~/ui/admin/filter-select";
@@ -53,14 +56,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { company } = await requireCompanyAccess(request, parseId(params.companyId));
   const c = await courseOf(params);
   const filters = parseWorkerFilters(new URL(request.url).searchParams);
+  const today = chileIsoDay(now());
   const [workers, invitations, seats] = await Promise.all([listCompanyWorkers(company.id, c.id), listOpenInvitations(company.id, c.id), seatSummaries(company.id)]);
   const seat = seats.find((s) => s.courseId === c.id) ?? { courseId: c.id, courseTitle: c.title, credited: 0, used: 0, free: 0 };
-  const shown = workers.filter((w) => matchesWorkerFilters(w, filters));
+  const shown = workers.filter((w) => matchesWorkerFilters(w, filters, today));
   return {
     company: { id: company.id, name: company.name, rut: formatRut(company.rut) },
     course: { id: c.id, title: c.title },
     seat,
     filters,
+    today,
+    overdue: workers.filter((w) => dueState(w.dueOn, w.completedAt, today) === "overdue").length,
     total: workers.length,
     completed: workers.filter((w) => w.completedAt).length,
     workers: shown.map((w) => ({
@@ -78,6 +84,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       certificateCode: w.certificateCode,
       certificatePdf: w.certificateKey ? `/empresa/${company.id}/certificados/${w.certificateKey}` : null,
       completed: !!w.completedAt,
+      dueOn: w.dueOn,
+      due: formatShortDay(w.dueOn),
+      dueState: dueState(w.dueOn, w.completedAt, today),
       // Offered only to one who never started; the server checks it again (and SENCE and skills bookings too).
       releasable: !w.completedAt && w.lessonsDone === 0 && w.attempts === 0 && !w.certificateCode && w.progress === 0,
     })),
@@ -91,6 +100,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       expired: i.state === "expired",
       sentAt: formatDate(i.sentAt),
       expiresAt: formatDate(i.expiresAt),
+      due: formatShortDay(i.dueOn),
     })),
   };
 }
@@ -103,8 +113,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const reply = (body: Omit<PortalActionData, "intent">, status = 200) => data<PortalActionData>({ ...body, intent }, { status });
   if (intent === "enrol") {
     const parsed = parseForm(workerSchema, form, WORKER_FIELDS);
-    if (!parsed.ok) return reply({ ok: false, message: null, fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
-    const result = await enrolWorker(company.id, c.id, parsed.data, user.id);
+    const due = parseDueDate(form.get("dueOn"), chileIsoDay(now()));
+    if (!parsed.ok || !due.ok) {
+      const values = { ...(parsed.ok ? Object.fromEntries(WORKER_FIELDS.map((f) => [f, String(form.get(f) ?? "")])) : parsed.values), dueOn: String(form.get("dueOn") ?? "").slice(0, 20) };
+      return reply({ ok: false, message: null, fieldErrors: { ...(parsed.ok ? {} : parsed.fieldErrors), ...(due.ok ? {} : { dueOn: due.message }) }, values }, 400);
+    }
+    const result = await enrolWorker(company.id, c.id, parsed.data, user.id, due.value);
     if (result.ok) return reply({ ok: true, message: result.message, fieldErrors: {}, values: {} });
     if (result.field === "form") return reply({ ok: false, message: result.message, fieldErrors: {}, values: parsed.values }, 409);
     return reply({ ok: false, message: null, fieldErrors: { [result.field]: result.message }, values: parsed.values }, 400);
@@ -113,6 +127,26 @@ export async function action({ request, params }: Route.ActionArgs) {
     const enrolmentId = intent === "remind" ? parseId(form.get("enrolmentId")) : null;
     if (intent === "remind" && enrolmentId === null) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
     const result = await remindWorkers({ companyId: company.id, courseId: c.id, which: enrolmentId ?? "unfinished", byUserId: user.id });
+    return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
+  }
+  if (intent === "due-date" || intent === "due-date-clear" || intent === "remind-selected") {
+    const ids = (name: string) => form.getAll(name).map((v) => parseId(v));
+    const enrolmentIds = ids("enrolmentId");
+    const invitationIds = ids("invitationId");
+    if ([...enrolmentIds, ...invitationIds].some((v) => v === null)) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
+    if (intent === "remind-selected") {
+      if (enrolmentIds.length === 0) return reply({ ok: false, message: dueDateMessages.noneSelected, fieldErrors: {}, values: {} }, 400);
+      const result = await remindWorkers({ companyId: company.id, courseId: c.id, which: enrolmentIds as number[], byUserId: user.id });
+      return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
+    }
+    let dueOn: string | null = null;
+    if (intent === "due-date") {
+      const due = parseDueDate(form.get("dueOn"), chileIsoDay(now()));
+      const typed = String(form.get("dueOn") ?? "").slice(0, 20);
+      if (!due.ok || due.value === null) return reply({ ok: false, message: null, fieldErrors: { dueOn: due.ok ? dueDateMessages.invalid : due.message }, values: { dueOn: typed } }, 400);
+      dueOn = due.value;
+    }
+    const result = await setDueDate({ companyId: company.id, courseId: c.id, enrolmentIds: enrolmentIds as number[], invitationIds: invitationIds as number[], dueOn });
     return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
   }
   if (intent === "release") {
@@ -132,7 +166,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CompanyCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, course, seat, filters, workers, invitations, total, completed, unfinished } = loaderData;
+  const { company, course, seat, filters, today, overdue, workers, invitations, total, completed, unfinished } = loaderData;
   const n = (v: number) => formatCount(v);
   const downloads = `/empresa/${company.id}/cursos/${course.id}/descargas`;
   return (
@@ -195,6 +229,19 @@ export default function CompanyCourse({ loaderData, actionData }: Route.Componen
         <div className="sm:w-48">
           <FilterSelect id="estado" name="estado" label="Estado" value={filters.status} allLabel="Todos" options={STATUS_OPTIONS} />
         </div>
+        <div className="sm:w-48">
+          <label htmlFor="plazo" className={label}>
+            Fecha límite
+          </label>
+          <select id="plazo" name="plazo" defaultValue={filters.deadline ?? ""} className={input}>
+            <option value="">Todas</option>
+            {DEADLINE_FILTERS.map((d) => (
+              <option key={d} value={d}>
+                {d === "atrasados" ? `${DEADLINE_FILTER_LABELS[d]} (${n(overdue)})` : DEADLINE_FILTER_LABELS[d]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className={secondaryButton}>
           Filtrar
         </button>
@@ -210,6 +257,7 @@ export default function CompanyCourse({ loaderData, actionData }: Route.Componen
           <span className="text-sm text-slate-600">Un correo por trabajador y por día como máximo.</span>
         </Form>
       ) : null}
+      {workers.length > 0 || invitations.length > 0 ? <SelectionActions actionData={actionData} today={today} /> : null}
       <WorkersTable workers={workers} />
       <InvitationsList invitations={invitations} />
     </section>

@@ -6,6 +6,12 @@ import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { seatSummaries } from "~/server/companies/seats.server";
 import { PortalHeader } from "~/ui/company/portal";
+import { NudgeSettingsForm } from "~/ui/company/nudge-settings";
+import { data } from "react-router";
+import { readFormOrThrow } from "~/server/platform/http/request-body.server";
+import { parseForm } from "~/domain/form-parse";
+import { NUDGE_FIELDS, nudgeMessages, nudgeSettingsSchema } from "~/domain/company-follow-up";
+import { completionDigestOf, nudgeSettings, saveNudgeSettings, setCompletionDigest } from "~/server/companies/nudges.server";
 import { SeatsTable } from "~/ui/company/seats-table";
 import { CompanyPurchases } from "~/ui/company/purchases";
 import { companyPurchases } from "~/server/commerce/tax-documents/queries.server";
@@ -15,17 +21,38 @@ import { pageTitle } from "~/ui/seo";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(`${loaderData?.company.name ?? "Empresa"} | Portal de empresa`) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { company } = await requireCompanyAccess(request, parseId(params.companyId));
-  const [seats, purchases] = await Promise.all([seatSummaries(company.id), companyPurchases(company.id)]);
+  const { user, company } = await requireCompanyAccess(request, parseId(params.companyId));
+  const [seats, purchases, nudges, digest] = await Promise.all([seatSummaries(company.id), companyPurchases(company.id), nudgeSettings(company.id), completionDigestOf(company.id, user.id)]);
   return {
     company: { id: company.id, name: company.name, rut: formatRut(company.rut) },
+    nudges,
+    digest,
     seats,
     purchases: purchases.map((p) => ({ ...p, documents: p.documents.map((d) => ({ ...d, href: `/empresa/${company.id}/documentos/${d.id}` })) })),
   };
 }
 
-export default function CompanyPortal({ loaderData }: Route.ComponentProps) {
-  const { company, seats, purchases } = loaderData;
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, company } = await requireCompanyAccess(request, parseId(params.companyId));
+  const form = await readFormOrThrow(request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "nudges") {
+    const parsed = parseForm(nudgeSettingsSchema, form, NUDGE_FIELDS);
+    if (!parsed.ok) return data({ intent, ok: false, message: "Revisa los avisos marcados.", fieldErrors: parsed.fieldErrors }, { status: 400 });
+    await saveNudgeSettings(company.id, parsed.data, user.id);
+    return { intent, ok: true, message: nudgeMessages.saved, fieldErrors: {} };
+  }
+  if (intent === "digest-on" || intent === "digest-off") {
+    const on = intent === "digest-on";
+    const done = await setCompletionDigest(company.id, user.id, on);
+    if (!done) return data({ intent, ok: false, message: nudgeMessages.digestOnlyManagers, fieldErrors: {} }, { status: 409 });
+    return { intent, ok: true, message: on ? nudgeMessages.digestOn : nudgeMessages.digestOff, fieldErrors: {} };
+  }
+  return data({ intent, ok: false, message: "La solicitud no es válida.", fieldErrors: {} }, { status: 400 });
+}
+
+export default function CompanyPortal({ loaderData, actionData }: Route.ComponentProps) {
+  const { company, seats, purchases, nudges, digest } = loaderData;
   return (
     <section className={`${container} py-8`}>
       <PortalHeader companyName={company.name} companyRut={company.rut}>
@@ -56,6 +83,7 @@ export default function CompanyPortal({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : null}
+      <NudgeSettingsForm settings={nudges} digest={digest} actionData={actionData} />
       <CompanyPurchases purchases={purchases} />
       <h2 className="mt-8 text-lg font-bold text-ink">Datos de tus trabajadores</h2>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">

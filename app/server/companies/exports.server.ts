@@ -14,9 +14,11 @@ import { getCertificatePdf } from "../certificates/pdf.server";
 import { listCompanyWorkers, listOpenInvitations, type InvitationRow, type WorkerRow } from "./worker-tables.server";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
+import { now } from "../platform/clock.server";
+import { dueState } from "~/domain/company-follow-up";
 
 // "Inscrito el" is, for an invitation, the day it was sent.
-const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Módulos completados", "Lecciones completadas", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado"];
+const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Módulos completados", "Lecciones completadas", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado", "Fecha límite", "Atrasado"];
 
 /** What the percentage counts, as the portal says it: '2 de 5'. */
 function modulesDoneText(w: WorkerRow) {
@@ -30,7 +32,10 @@ const dateTime = (d: Date | null) => (d ? instantToChileLocal(d).replace("T", " 
 /** A worker invited but not yet in: listed after the workers, as holding a seat. */
 const invitationStatus = (i: InvitationRow) => `Invitación ${INVITATION_STATE_LABELS[i.state].toLowerCase()}`;
 
-function textRow(w: WorkerRow) {
+/** 'Sí' for a worker past the due date without finishing; '' otherwise (and for an invitation, which has no activity yet). */
+const lateText = (dueOn: string | null, completedAt: Date | null, today: string) => (dueState(dueOn, completedAt, today) === "overdue" ? "Sí" : "");
+
+function textRow(w: WorkerRow, today: string) {
   return [
     w.name,
     w.email,
@@ -45,11 +50,13 @@ function textRow(w: WorkerRow) {
     w.bestScore ?? "",
     day(w.completedAt),
     w.certificateCode ?? "",
+    w.dueOn ?? "",
+    lateText(w.dueOn, w.completedAt, today),
   ];
 }
 
-function invitationTextRow(i: InvitationRow) {
-  return [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), "", "", "", day(i.sentAt), "", "", "", "", ""];
+function invitationTextRow(i: InvitationRow, today: string) {
+  return [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), "", "", "", day(i.sentAt), "", "", "", "", "", i.dueOn ?? "", lateText(i.dueOn, null, today)];
 }
 
 /** A file name part from free text: ASCII letters, digits and dashes. */
@@ -67,15 +74,19 @@ export function fileSlug(text: string): string {
 
 export async function workersCsv(companyId: number, courseId: number): Promise<string> {
   const [workers, invitations] = await Promise.all([listCompanyWorkers(companyId, courseId), listOpenInvitations(companyId, courseId)]);
-  return toCsv(HEADER, [...workers.map(textRow), ...invitations.map(invitationTextRow)]);
+  const today = chileIsoDay(now());
+  return toCsv(HEADER, [...workers.map((w) => textRow(w, today)), ...invitations.map((i) => invitationTextRow(i, today))]);
 }
 
 export async function workersXlsx(companyId: number, courseId: number, courseTitle: string): Promise<Uint8Array> {
   const [workers, invitations] = await Promise.all([listCompanyWorkers(companyId, courseId), listOpenInvitations(companyId, courseId)]);
   // Excel has no time zones: dates are written as Santiago's wall-clock time.
   const local = (d: Date | null) => (d ? chileWallClock(d) : null);
-  const widths = [30, 32, 14, 14, 11, 12, 16, 14, 18, 10, 10, 14, 18];
-  const formats: Record<number, "date" | "dateTime"> = { 7: "date", 8: "dateTime", 11: "date" };
+  // A Chile calendar day as the same midnight the other date columns use.
+  const dueDay = (v: string | null) => (v ? new Date(`${v}T00:00:00Z`) : null);
+  const today = chileIsoDay(now());
+  const widths = [30, 32, 14, 14, 11, 12, 16, 14, 18, 10, 10, 14, 18, 14, 10];
+  const formats: Record<number, "date" | "dateTime"> = { 7: "date", 8: "dateTime", 11: "date", 13: "date" };
   return writeXlsx({
     name: "Trabajadores",
     columns: HEADER.map((header, i) => ({ header, width: widths[i]!, format: formats[i] })),
@@ -93,7 +104,11 @@ export async function workersXlsx(companyId: number, courseId: number, courseTit
       w.bestScore,
       local(w.completedAt),
       w.certificateCode ?? "",
-    ]).concat(invitations.map((i) => [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), null, "", "", local(i.sentAt), null, null, null, null, ""])),
+      dueDay(w.dueOn),
+      lateText(w.dueOn, w.completedAt, today),
+    ]).concat(
+      invitations.map((i) => [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), null, "", "", local(i.sentAt), null, null, null, null, "", dueDay(i.dueOn), lateText(i.dueOn, null, today)]),
+    ),
     pageHeader: courseTitle.slice(0, 200),
   });
 }

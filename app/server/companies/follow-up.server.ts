@@ -2,13 +2,14 @@
 // one worker or every one who has not finished, at most once a day each; and take back the seat of a worker who
 // never started, which returns it to the company's pool. Both act only on the company's own enrolments.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { dueDateMessages as D } from "~/domain/company-follow-up";
 import type { ActionResult } from "~/domain/action-result";
 import { chileDay, isoDay } from "~/domain/chile-time";
 import { followUpMessages as M } from "~/domain/companies";
 import { courseContentPath } from "~/domain/course-paths";
 import { modulesProgressLabel } from "~/domain/progress";
 import { db, type Tx } from "../platform/db/client.server";
-import { company, companyEnrolment, companyReminder, course, enrolment, user } from "../platform/db/schema";
+import { company, companyEnrolment, companyInvitation, companyNudge, companyReminder, course, enrolment, user } from "../platform/db/schema";
 import { now } from "../platform/clock.server";
 import { recordAudit } from "../platform/audit.server";
 import { queueCompanyMails } from "./companies.server";
@@ -22,7 +23,8 @@ export const MAX_REMINDERS_AT_ONCE = 2000;
  * (unique per enrolment and Chile day), so a double click or two managers at once send one mail; the mails are
  * queued, not sent in the request.
  */
-export async function remindWorkers(input: { companyId: number; courseId: number; which: number | "unfinished"; byUserId: string }): Promise<ActionResult> {
+export async function remindWorkers(input: { companyId: number; courseId: number; which: number | number[] | "unfinished"; byUserId: string }): Promise<ActionResult> {
+  if (Array.isArray(input.which) && input.which.length === 0) return { ok: false, message: M.noneToRemind };
   const today = isoDay(chileDay(now()));
   return db().transaction(async (tx) => {
     const targets = await tx
@@ -30,6 +32,7 @@ export async function remindWorkers(input: { companyId: number; courseId: number
         enrolmentId: enrolment.id,
         completedAt: enrolment.completedAt,
         progress: enrolment.progress,
+        dueOn: companyEnrolment.dueOn,
         name: user.name,
         email: user.email,
         courseTitle: course.title,
@@ -45,12 +48,16 @@ export async function remindWorkers(input: { companyId: number; courseId: number
         and(
           eq(companyEnrolment.companyId, input.companyId),
           eq(companyEnrolment.courseId, input.courseId),
-          input.which === "unfinished" ? isNull(enrolment.completedAt) : eq(enrolment.id, input.which),
+          input.which === "unfinished"
+            ? isNull(enrolment.completedAt)
+            : Array.isArray(input.which)
+              ? and(inArray(enrolment.id, input.which.slice(0, MAX_REMINDERS_AT_ONCE)), isNull(enrolment.completedAt))
+              : eq(enrolment.id, input.which),
           isNull(user.deletedAt),
         ),
       )
       .limit(MAX_REMINDERS_AT_ONCE);
-    if (input.which !== "unfinished") {
+    if (typeof input.which === "number") {
       if (targets.length === 0) return { ok: false, message: M.workerNotFound };
       if (targets[0]!.completedAt) return { ok: false, message: M.completedNoReminder };
     }
@@ -60,7 +67,7 @@ export async function remindWorkers(input: { companyId: number; courseId: number
       .values(targets.map((t) => ({ enrolmentId: t.enrolmentId, companyId: input.companyId, sentOn: today, byUserId: input.byUserId })))
       .onConflictDoNothing()
       .returning({ enrolmentId: companyReminder.enrolmentId });
-    if (claimed.length === 0) return { ok: false, message: input.which === "unfinished" ? M.noneToRemind : M.alreadyReminded };
+    if (claimed.length === 0) return { ok: false, message: typeof input.which === "number" ? M.alreadyReminded : M.noneToRemind };
     const sent = new Set(claimed.map((c) => c.enrolmentId));
     // The progress as the portal shows it: modules done over modules (docs/decisions.md B8), from the live counts.
     const modules = await moduleCounts(tx, [...sent]);
@@ -79,6 +86,7 @@ export async function remindWorkers(input: { companyId: number; courseId: number
               course: { id: input.courseId, title: t.courseTitle },
               startPath: courseContentPath(input.courseId),
               progress: t.started && m ? modulesProgressLabel(m.done, m.total, t.progress) : null,
+              dueOn: t.dueOn,
             },
           };
         }),
@@ -142,5 +150,60 @@ export async function releaseSeat(input: { companyId: number; courseId: number; 
       { to: row.email, message: { kind: "companySeatReleased", name: row.name, companyName: row.companyName, course: { id: input.courseId, title: row.courseTitle } } },
     ]);
     return { ok: true, message: M.released(row.name) };
+  });
+}
+
+/** Rolls a change back when it names a row the company does not have in the course. */
+class NotTheCompanys extends Error {}
+
+/** The most rows one due-date change reaches, as for reminders. */
+export const MAX_DUE_DATE_AT_ONCE = MAX_REMINDERS_AT_ONCE;
+
+/**
+ * Sets (or, with null, clears) the due date of some of the company's workers of the course and of its pending
+ * invitations, in one transaction: every id named must be the company's in this course, or nothing changes. A new
+ * date re-arms the date's nudges ('before-due', 'overdue'): each is sent once per worker for the date in force.
+ */
+export async function setDueDate(input: { companyId: number; courseId: number; enrolmentIds: number[]; invitationIds: number[]; dueOn: string | null }): Promise<ActionResult> {
+  const enrolmentIds = [...new Set(input.enrolmentIds)];
+  const invitationIds = [...new Set(input.invitationIds)];
+  if (enrolmentIds.length + invitationIds.length === 0) return { ok: false, message: D.noneSelected };
+  if (enrolmentIds.length + invitationIds.length > MAX_DUE_DATE_AT_ONCE) return { ok: false, message: D.tooMany };
+  return db().transaction(async (tx) => {
+    const changed = enrolmentIds.length
+      ? await tx
+          .update(companyEnrolment)
+          .set({ dueOn: input.dueOn })
+          .where(and(eq(companyEnrolment.companyId, input.companyId), eq(companyEnrolment.courseId, input.courseId), inArray(companyEnrolment.enrolmentId, enrolmentIds)))
+          .returning({ enrolmentId: companyEnrolment.enrolmentId })
+      : [];
+    const invited = invitationIds.length
+      ? await tx
+          .update(companyInvitation)
+          .set({ dueOn: input.dueOn })
+          .where(
+            and(
+              eq(companyInvitation.companyId, input.companyId),
+              eq(companyInvitation.courseId, input.courseId),
+              eq(companyInvitation.kind, "worker"),
+              inArray(companyInvitation.id, invitationIds),
+              isNull(companyInvitation.acceptedAt),
+              isNull(companyInvitation.revokedAt),
+            ),
+          )
+          .returning({ id: companyInvitation.id })
+      : [];
+    // Someone else's id, or one no longer pending: the whole change is refused (rolled back).
+    if (changed.length !== enrolmentIds.length || invited.length !== invitationIds.length) {
+      throw new NotTheCompanys();
+    }
+    if (changed.length > 0) {
+      await tx.delete(companyNudge).where(and(inArray(companyNudge.enrolmentId, changed.map((c) => c.enrolmentId)), inArray(companyNudge.rule, ["before-due", "overdue"])));
+    }
+    const n = changed.length + invited.length;
+    return { ok: true, message: input.dueOn ? D.set(n, input.dueOn) : D.cleared(n) };
+  }).catch((error: unknown) => {
+    if (error instanceof NotTheCompanys) return { ok: false, message: D.notFound };
+    throw error;
   });
 }

@@ -1,6 +1,6 @@
 // Mails a company's worker receives: the invitation (no account yet) and the enrolment notice (has one).
 import { site } from "~/config/site";
-import { formatDate } from "~/domain/format";
+import { formatDate, formatShortDay } from "~/domain/format";
 import { note, p, strong, type MailContent, type MailContext } from "../platform/mail/content.server";
 import type { Addressee, CourseRef } from "../platform/mail/messages.server";
 import { registerMailTemplates } from "../platform/mail/templates.server";
@@ -14,7 +14,31 @@ declare module "../platform/mail/messages.server" {
     companyManagerAdded: CompanyManagerAddedMail;
     companyReminder: CompanyReminderMail;
     companySeatReleased: CompanySeatReleasedMail;
+    companyNudge: CompanyNudgeMail;
+    companyCompletionDigest: CompanyCompletionDigestMail;
   }
+}
+
+/** An automatic nudge the company switched on (companies/nudges.server.ts): one per worker and rule. */
+export interface CompanyNudgeMail extends Addressee {
+  kind: "companyNudge";
+  rule: "inactive" | "before-due" | "overdue";
+  companyName: string;
+  course: CourseRef;
+  startPath: string;
+  /** '2 de 5 módulos · 40 %', or null when they have not started. */
+  progress: string | null;
+  dueOn: string | null;
+  /** Days without activity, for the 'inactive' rule. */
+  inactiveDays: number | null;
+}
+
+/** The managers' daily list of workers who completed a course the company assigned. */
+export interface CompanyCompletionDigestMail extends Addressee {
+  kind: "companyCompletionDigest";
+  companyId: number;
+  companyName: string;
+  workers: { name: string; courseTitle: string; completedAt: Date | string }[];
 }
 
 export interface CompanyInvitationMail extends Addressee {
@@ -61,6 +85,8 @@ export interface CompanyReminderMail extends Addressee {
   startPath: string;
   /** '2 de 5 módulos · 40 %', or null when they have not started. */
   progress: string | null;
+  /** The day the company asks them to finish by ('2026-12-15'), when it set one. */
+  dueOn?: string | null;
 }
 
 /** The company took back the seat of a course the worker had not started. */
@@ -88,11 +114,54 @@ export function companyReminder(m: CompanyReminderMail, ctx: MailContext): MailC
       m.progress
         ? p(strong(m.companyName), " te recuerda terminar el curso ", strong(m.course.title), `. Llevas ${m.progress}.`)
         : p(strong(m.companyName), " te recuerda que tienes asignado el curso ", strong(m.course.title), " y aún no lo empiezas."),
+      ...(m.dueOn ? [p("Tu empresa pide terminarlo antes del ", strong(formatShortDay(m.dueOn)), ".")] : []),
       { type: "button", label: m.progress ? "Seguir el curso" : "Empezar el curso", href: ctx.url(m.startPath) },
       p("Tu avance se guarda solo: puedes avanzar por partes, también desde el teléfono."),
       note("¿Tienes problemas para entrar? Escríbenos a ", emailLink(), "."),
     ],
     reason: `Recibes este correo porque ${m.companyName} te inscribió en un curso de ${site.name}.`,
+  };
+}
+
+export function companyNudge(m: CompanyNudgeMail, ctx: MailContext): MailContent {
+  const due = m.dueOn ? formatShortDay(m.dueOn) : "";
+  const lead =
+    m.rule === "overdue"
+      ? p(strong(m.companyName), " pedía terminar el curso ", strong(m.course.title), ` antes del ${due}, y aún no lo terminas. Todavía puedes hacerlo.`)
+      : m.rule === "before-due"
+        ? p(strong(m.companyName), " pide terminar el curso ", strong(m.course.title), " antes del ", strong(due), ".")
+        : p(strong(m.companyName), " te asignó el curso ", strong(m.course.title), `, y no registra avance hace ${m.inactiveDays ?? 0} días.`);
+  return {
+    subject: m.rule === "overdue" ? `Tu curso ${m.course.title} está atrasado` : m.rule === "before-due" ? `Termina ${m.course.title} antes del ${due}` : `Retoma tu curso ${m.course.title}`,
+    preview: m.progress ? `Llevas ${m.progress}. Sigue donde lo dejaste.` : "Aún no empiezas el curso que te asignó tu empresa.",
+    heading: m.rule === "inactive" ? "Tu curso te espera" : "Se acerca la fecha límite de tu curso",
+    greeting: greeting(m.name),
+    blocks: [
+      lead,
+      ...(m.progress ? [p(`Llevas ${m.progress}.`)] : []),
+      ...(m.rule === "inactive" && due ? [p("Tu empresa pide terminarlo antes del ", strong(due), ".")] : []),
+      { type: "button", label: m.progress ? "Seguir el curso" : "Empezar el curso", href: ctx.url(m.startPath) },
+      p("Tu avance se guarda solo: puedes avanzar por partes, también desde el teléfono."),
+      note("¿Tienes problemas para entrar? Escríbenos a ", emailLink(), "."),
+    ],
+    reason: `Recibes este correo porque ${m.companyName} te inscribió en un curso de ${site.name} y activó los recordatorios automáticos.`,
+  };
+}
+
+export function companyCompletionDigest(m: CompanyCompletionDigestMail, ctx: MailContext): MailContent {
+  const n = m.workers.length;
+  return {
+    subject: n === 1 ? `${m.workers[0]!.name} completó ${m.workers[0]!.courseTitle}` : `${n} trabajadores de ${m.companyName} completaron un curso`,
+    preview: n === 1 ? `Un trabajador de ${m.companyName} completó su curso.` : `${n} trabajadores de ${m.companyName} completaron su curso.`,
+    heading: n === 1 ? "Un trabajador completó su curso" : "Trabajadores que completaron su curso",
+    greeting: greeting(m.name),
+    blocks: [
+      p(n === 1 ? "Este trabajador de " : "Estos trabajadores de ", strong(m.companyName), n === 1 ? " completó su curso:" : " completaron su curso:"),
+      { type: "list", items: m.workers.map((w) => [strong(w.name), ` — ${w.courseTitle}, el ${formatDate(w.completedAt)}`]) },
+      { type: "button", label: "Abrir el portal de empresa", href: ctx.url(`/empresa/${m.companyId}`), showUrl: true },
+      note("Puedes dejar de recibir este resumen en el portal de empresa, en «Avisos automáticos»."),
+    ],
+    reason: `Recibes este correo porque administras la capacitación de ${m.companyName} en ${site.name}.`,
   };
 }
 
@@ -201,4 +270,4 @@ export function companyManagerAdded(m: CompanyManagerAddedMail, ctx: MailContext
   };
 }
 
-registerMailTemplates({ companyInvitation, companyEnrolment, companyManagerInvitation, companyManagerAdded, companyReminder, companySeatReleased });
+registerMailTemplates({ companyInvitation, companyEnrolment, companyManagerInvitation, companyManagerAdded, companyReminder, companySeatReleased, companyNudge, companyCompletionDigest });

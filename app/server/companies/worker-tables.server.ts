@@ -40,6 +40,8 @@ export interface WorkerRow {
   certificateCode: string | null;
   /** The canonical code (no dashes), for the company's certificate download. */
   certificateKey: string | null;
+  /** The day the company asks the worker to finish by (Chile's calendar), or null. */
+  dueOn: string | null;
 }
 
 /** Workers enrolled in a course through this company (never what they study on their own). */
@@ -55,6 +57,7 @@ export async function listCompanyWorkers(companyId: number, courseId: number): P
       completedIds: completedLessonIds,
       enrolledAt: enrolment.enrolledAt,
       completedAt: enrolment.completedAt,
+      dueOn: companyEnrolment.dueOn,
       certificateCode: certificate.code,
       lastLesson: sql<Date | null>`(select max(${lessonCompletion.completedAt}) from ${lessonCompletion} where ${lessonCompletion.enrolmentId} = ${enrolment.id})`,
       lastExam: sql<Date | null>`(select max(${examAttempt.submittedAt}) from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.endedCycle} is null and ${examAttempt.lessonId} in (${examOfCourse}))`,
@@ -90,6 +93,7 @@ export async function listCompanyWorkers(companyId: number, courseId: number): P
       completedAt: r.completedAt,
       certificateCode: r.certificateCode ? formatCertificateCode(r.certificateCode) : null,
       certificateKey: r.certificateCode,
+      dueOn: r.dueOn,
     };
   });
 }
@@ -102,6 +106,7 @@ export interface InvitationRow {
   state: InvitationState;
   sentAt: Date;
   expiresAt: Date;
+  dueOn: string | null;
 }
 
 /** Invitations of a course that still hold a seat (open or expired), newest first. */
@@ -120,7 +125,7 @@ export async function listOpenInvitations(companyId: number, courseId: number): 
     )
     .orderBy(desc(companyInvitation.sentAt), desc(companyInvitation.id))
     .limit(10_000);
-  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, rut: r.rut, state: invitationState(r), sentAt: r.sentAt, expiresAt: r.expiresAt }));
+  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, rut: r.rut, state: invitationState(r), sentAt: r.sentAt, expiresAt: r.expiresAt, dueOn: r.dueOn }));
 }
 
 /** Whether a certificate belongs to an enrolment that came through this company (the manager may download it). */

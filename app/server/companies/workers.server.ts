@@ -78,7 +78,7 @@ async function enrolledByCompany(tx: Tx, companyId: number, courseId: number, em
  * only what concerns the company (its own enrolments and invitations, its seats) — never whether the address has
  * an account, is an admin, studies the course on its own or whose the RUT is.
  */
-export async function enrolWorker(companyId: number, courseId: number, input: WorkerInput, byUserId: string): Promise<EnrolWorkerResult> {
+export async function enrolWorker(companyId: number, courseId: number, input: WorkerInput, byUserId: string, dueOn: string | null = null): Promise<EnrolWorkerResult> {
   try {
     return await db().transaction(async (tx): Promise<EnrolWorkerResult> => {
       const [firm] = await tx.select({ name: company.name }).from(company).where(eq(company.id, companyId)).limit(1);
@@ -92,7 +92,7 @@ export async function enrolWorker(companyId: number, courseId: number, input: Wo
       const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
       const inserted = await tx
         .insert(companyInvitation)
-        .values({ kind: "worker", companyId, courseId, email: input.email, name: input.name, rut: input.rut, tokenHash: hash, expiresAt, createdBy: byUserId })
+        .values({ kind: "worker", companyId, courseId, email: input.email, name: input.name, rut: input.rut, dueOn, tokenHash: hash, expiresAt, createdBy: byUserId })
         .onConflictDoNothing()
         .returning({ id: companyInvitation.id });
       if (inserted.length === 0) throw new Refusal("email", M.alreadyInvited);

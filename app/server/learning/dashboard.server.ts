@@ -7,7 +7,7 @@ import { liveCycleCertificate } from "../certificates/certificates.server";
 import { catalogueCopy } from "../catalogue/cache.server";
 import { db, type DbOrTx } from "../platform/db/client.server";
 import { preparedStatement } from "../platform/db/prepared.server";
-import { certificate, course, courseModule, enrolment, lesson, statCounter } from "../platform/db/schema";
+import { certificate, companyEnrolment, course, courseModule, enrolment, lesson, statCounter } from "../platform/db/schema";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
 import { completedLessonIds } from "./enrolments.server";
@@ -15,7 +15,8 @@ import { loadCourseOutline, type CourseOutline } from "./learning.server";
 import type { SessionUser } from "../accounts/session.server";
 import { certificatePath, certificatePdfPath, formatCertificateCode } from "~/domain/certificate-code";
 import { certificateState, certificateStateLabel, EXPIRING_SOON_DAYS } from "~/domain/certificate-validity";
-import { chileDay, type Day } from "~/domain/chile-time";
+import { chileDay, isoDay, type Day } from "~/domain/chile-time";
+import { dueLine } from "~/domain/company-follow-up";
 import { renewalEligibility } from "~/domain/renewal";
 import { now } from "../platform/clock.server";
 import type { AdminCountsView, DashboardCourseView, DashboardStatsView } from "~/domain/dashboard-view";
@@ -126,10 +127,13 @@ const learnerRowsQuery = preparedStatement((database) =>
       validUntil: certificate.validUntil,
       revokedAt: certificate.revokedAt,
       completedIds: completedLessonIds,
+      // The due date the company that assigned the course set (companies/follow-up.server.ts), if any.
+      dueOn: companyEnrolment.dueOn,
     })
     .from(enrolment)
     .innerJoin(course, eq(course.id, enrolment.courseId))
     .leftJoin(certificate, liveCycleCertificate)
+    .leftJoin(companyEnrolment, eq(companyEnrolment.enrolmentId, enrolment.id))
     .where(eq(enrolment.userId, sql.placeholder("userId")))
     .orderBy(desc(enrolment.enrolledAt), desc(enrolment.id))
     .prepare("dashboard_enrolments"),
@@ -255,6 +259,7 @@ async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promi
       next: next ? { id: next.id, title: next.title } : null,
       certificate: progress.completed ? liveCertificateView(r, today) : null,
       earlierCertificates: earlier.get(r.courseId) ?? [],
+      due: r.dueOn && !progress.completed ? dueLine(r.dueOn, isoDay(today)) : null,
       status: "published",
       students: 0,
       certificates: 0,

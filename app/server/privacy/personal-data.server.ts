@@ -218,7 +218,7 @@ export const PERSONAL_DATA: TableRule[] = [
   },
   {
     table: t.companyEnrolment,
-    columns: cols({ link: "user_id enrolment_id", actor: "by_user_id", none: "id company_id course_id created_at" }),
+    columns: cols({ link: "user_id enrolment_id", actor: "by_user_id", none: "id company_id course_id due_on created_at" }),
     about: byUser(t.companyEnrolment.userId),
     exportAs: "inscripciones-por-empresa",
     why: "Solo enlaza la inscripción con la empresa: se borra con la inscripción (on delete cascade) o queda con la que tiene certificado.",
@@ -324,7 +324,7 @@ export const PERSONAL_DATA: TableRule[] = [
   // ── Companies ──
   {
     table: t.companyManager,
-    columns: cols({ link: "user_id", actor: "added_by", none: "company_id created_at" }),
+    columns: cols({ link: "user_id", actor: "added_by", none: "company_id completion_digest created_at" }),
     about: byUser(t.companyManager.userId),
     exportAs: "empresas-que-administra",
     erase: [{ do: "delete" }],
@@ -358,7 +358,7 @@ export const PERSONAL_DATA: TableRule[] = [
       personal: "email name rut",
       secret: "token_hash",
       link: "accepted_user_id", actor: "created_by",
-      none: "id kind company_id course_id expires_at created_at sent_at accepted_at revoked_at",
+      none: "id kind company_id course_id due_on expires_at created_at sent_at accepted_at revoked_at",
     }),
     about: (s) => sql`(${t.companyInvitation.email} = ${s.email} or ${t.companyInvitation.acceptedUserId} = ${s.userId})`,
     exportAs: "invitaciones",
@@ -540,6 +540,9 @@ export const PERSONAL_DATA: TableRule[] = [
       [t.certificateReminder, "certificate_id threshold sent_at mailed company_id digested_at", "Solo marca qué aviso de vencimiento de un certificado ya se envió; se borra con el certificado."],
       [t.complianceSnapshot, "id company_id month taken_at courses workers truncated", "La cabecera de la foto mensual de una empresa: sus cursos, el mes, cuándo se tomó y cuántas filas tiene; las personas están en compliance_snapshot_row."],
       [t.companyReminder, "id enrolment_id company_id sent_on created_at|by_user_id", "Solo marca qué día el encargado de una empresa envió un recordatorio a una inscripción; se borra con ella."],
+      [t.companyNudgeSetting, "company_id inactive_days before_due_days overdue updated_at|updated_by", "Qué avisos automáticos activó una empresa."],
+      [t.companyNudge, "enrolment_id rule company_id sent_at mailed digested_at", "Solo marca qué aviso automático de una inscripción ya se envió; se borra con ella."],
+      [t.companyCompletionDigest, "company_id day sent_at", "Solo marca qué día se envió a los encargados de una empresa el resumen de quienes completaron."],
       [t.privacyBreach, "id description occurred_at detected_at affected measures reported_at people_notified_at created_at|created_by", "El registro de brechas describe grupos afectados, nunca a una persona por su nombre."],
     ] as [PgTable, string, string][]
   ).map(([table, names, why]): TableRule => {

@@ -8,6 +8,7 @@ import { card, smallButton } from "../admin/styles";
 import type { FormReply } from "~/domain/action-result";
 import { formatCount } from "~/domain/format";
 import { Email } from "~/ui/primitives/email";
+import type { DueState } from "~/domain/company-follow-up";
 
 export type PortalActionData = FormReply & { intent: string };
 
@@ -37,10 +38,11 @@ export function EnrolWorkerForm({ actionData, free }: { actionData?: PortalActio
         Si ya tiene cuenta, queda inscrito y le avisamos por correo; si no, le enviamos una invitación para crear su contraseña (vence en 7 días).
         Cada inscripción o invitación usa un cupo. Cupos disponibles: <strong>{formatCount(free)}</strong>.
       </p>
-      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start" aria-label="Inscribir a un trabajador" noValidate>
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-start" aria-label="Inscribir a un trabajador" noValidate>
         <TextField label="Nombre" name="name" required autoComplete="off" defaultValue={values.name} error={errors.name} />
         <TextField label="Correo electrónico" name="email" type="email" inputMode="email" required autoComplete="off" defaultValue={values.email} error={errors.email} />
         <TextField label="RUT" name="rut" required autoComplete="off" defaultValue={values.rut} error={errors.rut} hint="Por ejemplo 12.345.678-5." />
+        <TextField label="Fecha límite (opcional)" name="dueOn" type="date" defaultValue={values.dueOn} error={errors.dueOn} hint="Hasta cuándo debe terminarlo." />
         <div className="lg:pt-6">
           <SubmitButton intent="enrol" label="Inscribir" pendingLabel="Inscribiendo..." />
         </div>
@@ -68,6 +70,61 @@ export interface WorkerView {
   completed: boolean;
   /** Never started: the manager may take the seat back. */
   releasable: boolean;
+  /** The due date as a table shows it ('15/12/2026'), or ''. */
+  due: string;
+  dueState: DueState;
+}
+
+/** The form the rows' checkboxes belong to (they sit in the table, the buttons above it). */
+export const SELECTION_FORM = "seleccion";
+
+/** Due date, reminder and selection for the checked rows of the workers table and the invitations. */
+export function SelectionActions({ actionData, today }: { actionData?: PortalActionData; today: string }) {
+  const mine = actionData?.intent === "due-date";
+  const error = mine ? actionData.fieldErrors.dueOn : undefined;
+  return (
+    <Form id={SELECTION_FORM} method="post" className={`${card} mt-4 flex flex-col gap-3 p-4 sm:flex-row sm:flex-wrap sm:items-end`} aria-label="Acciones para los elegidos" noValidate>
+      <p className="text-sm text-slate-700 sm:basis-full">Marca trabajadores o invitaciones en las listas y elige qué hacer con ellos.</p>
+      <div className="sm:w-56">
+        <TextField label="Fecha límite" name="dueOn" type="date" defaultValue={mine && !actionData.ok ? actionData.values.dueOn : undefined} error={error} hint={`Desde hoy, ${today.split("-").reverse().join("/")}.`} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton intent="due-date" label="Fijar fecha límite" pendingLabel="Guardando..." className={smallButton} />
+        <SubmitButton intent="due-date-clear" label="Quitar fecha límite" pendingLabel="Guardando..." className={smallButton} />
+        <SubmitButton intent="remind-selected" label="Recordar a los elegidos" pendingLabel="Enviando..." className={smallButton} />
+      </div>
+    </Form>
+  );
+}
+
+/** Checks or unchecks every row of one list (the form still works without it, one box at a time). */
+function SelectAll({ name, label }: { name: string; label: string }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      className="h-4 w-4"
+      onChange={(e) => {
+        for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${SELECTION_FORM}"][name="${name}"]`)) box.checked = e.currentTarget.checked;
+      }}
+    />
+  );
+}
+
+const DUE_BADGE: Partial<Record<DueState, { text: string; tone: string }>> = {
+  overdue: { text: "Atrasado", tone: "bg-red-50 text-red-800 ring-red-200" },
+  soon: { text: "Vence pronto", tone: "bg-amber-50 text-amber-900 ring-amber-200" },
+};
+
+function DueCell({ due, state }: { due: string; state: DueState }) {
+  if (!due) return <span className="text-slate-600">—</span>;
+  const badge = DUE_BADGE[state];
+  return (
+    <span>
+      <span className="block whitespace-nowrap">{due}</span>
+      {badge ? <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-bold ring-1 ring-inset ${badge.tone}`}>{badge.text}</span> : null}
+    </span>
+  );
 }
 
 export function WorkersTable({ workers }: { workers: WorkerView[] }) {
@@ -80,12 +137,16 @@ export function WorkersTable({ workers }: { workers: WorkerView[] }) {
         <caption className="sr-only">Trabajadores inscritos</caption>
         <thead className={rtHead}>
           <tr>
+            <th className={rtTh}>
+              <SelectAll name="enrolmentId" label="Elegir a todos los trabajadores de la lista" />
+            </th>
             <th className={rtTh}>Trabajador</th>
             <th className={rtTh}>RUT</th>
             <th className={rtTh}>Avance</th>
             <th className={rtTh}>Última actividad</th>
             <th className={rtTh}>Intentos</th>
             <th className={rtTh}>Mejor nota</th>
+            <th className={rtTh}>Fecha límite</th>
             <th className={rtTh}>Completado el</th>
             <th className={rtTh}>Certificado</th>
             <th className={rtTh}>Seguimiento</th>
@@ -94,6 +155,10 @@ export function WorkersTable({ workers }: { workers: WorkerView[] }) {
         <tbody className={rtBody}>
           {workers.map((w) => (
             <tr key={w.enrolmentId} className={rtRow}>
+              <td className={rtCell}>
+                <span className={cellLabel}>Elegir</span>
+                <input type="checkbox" name="enrolmentId" value={w.enrolmentId} form={SELECTION_FORM} aria-label={`Elegir a ${w.name}`} className="h-4 w-4" />
+              </td>
               <td className={rtCell}>
                 <span className={cellLabel}>Trabajador</span>
                 <span>
@@ -124,6 +189,10 @@ export function WorkersTable({ workers }: { workers: WorkerView[] }) {
               <td className={rtCell}>
                 <span className={cellLabel}>Mejor nota</span>
                 {w.bestScore}
+              </td>
+              <td className={rtCell}>
+                <span className={cellLabel}>Fecha límite</span>
+                <DueCell due={w.due} state={w.dueState} />
               </td>
               <td className={rtCell}>
                 <span className={cellLabel}>Completado</span>
@@ -184,6 +253,8 @@ export interface InvitationView {
   expired: boolean;
   sentAt: string;
   expiresAt: string;
+  /** '15/12/2026', or '' when none was set. */
+  due: string;
 }
 
 export function InvitationsList({ invitations }: { invitations: InvitationView[] }) {
@@ -197,11 +268,15 @@ export function InvitationsList({ invitations }: { invitations: InvitationView[]
       <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {invitations.map((i) => (
           <li key={i.id} className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-            <span>
+            <span className="flex items-start gap-3">
+              <input type="checkbox" name="invitationId" value={i.id} form={SELECTION_FORM} aria-label={`Elegir la invitación de ${i.name}`} className="mt-1 h-4 w-4 shrink-0" />
+              <span>
               <span className="font-semibold text-ink">{i.name}</span> <Email address={i.email} className="text-slate-600" />{" "}
               <span className="whitespace-nowrap text-slate-600">· RUT {i.rut}</span>
               <span className={`block text-xs ${i.expired ? "font-semibold text-red-800" : "text-slate-600"}`}>
                 {i.stateLabel} · enviada el {i.sentAt} · {i.expired ? "venció" : "vence"} el {i.expiresAt}
+                {i.due ? ` · fecha límite ${i.due}` : ""}
+              </span>
               </span>
             </span>
             <span className="flex gap-2">

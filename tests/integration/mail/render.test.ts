@@ -66,6 +66,16 @@ const expected: { [K in MailKind]: { subject: string; links: string[]; text: str
     links: [],
     text: ["Hola, Pedro Rojas:", "que aún no empezabas"],
   },
+  companyNudge: {
+    subject: "Termina Reanimación Cardiopulmonar solo Compresiones antes del 15/12/2026",
+    links: ["/cursos/1/contenido"],
+    text: ["Hola, Pedro Rojas:", "pide terminar el curso", "15/12/2026", "Empezar el curso"],
+  },
+  companyCompletionDigest: {
+    subject: "2 trabajadores de Constructora Andes SpA completaron un curso",
+    links: ["/empresa/7"],
+    text: ["Hola, Ana Díaz:", "Pedro Rojas", "Rosa Valdés", "Avisos automáticos"],
+  },
   waitlistOpened: {
     subject: "Ya está disponible: Reanimación Cardiopulmonar solo Compresiones",
     links: ["/cursos/1"],

@@ -68,6 +68,27 @@ export const samples: Samples = {
     progress: "2 de 5 módulos · 40 %",
   },
   companySeatReleased: { kind: "companySeatReleased", name: "Pedro Rojas", companyName: "Constructora Andes SpA", course: RCP },
+  companyNudge: {
+    kind: "companyNudge",
+    rule: "before-due",
+    name: "Pedro Rojas",
+    companyName: "Constructora Andes SpA",
+    course: RCP,
+    startPath: "/cursos/1/contenido",
+    progress: null,
+    dueOn: "2026-12-15",
+    inactiveDays: null,
+  },
+  companyCompletionDigest: {
+    kind: "companyCompletionDigest",
+    name: "Ana Díaz",
+    companyId: 7,
+    companyName: "Constructora Andes SpA",
+    workers: [
+      { name: "Pedro Rojas", courseTitle: RCP.title, completedAt: MOMENT },
+      { name: "Rosa Valdés", courseTitle: RCP.title, completedAt: MOMENT },
+    ],
+  },
   waitlistOpened: { kind: "waitlistOpened", courseId: 1, courseTitle: RCP.title },
   contactReply: {
     kind: "contactReply",

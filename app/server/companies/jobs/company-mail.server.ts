@@ -20,7 +20,7 @@ const message = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("companyEnrolment"), name: z.string(), companyName: z.string(), course, startPath: z.string(), renewal: z.boolean().optional() }),
   z.object({ kind: z.literal("companyManagerInvitation"), name: z.string(), companyName: z.string(), acceptUrl: z.string(), expiresAt }),
   z.object({ kind: z.literal("companyManagerAdded"), name: z.string(), companyName: z.string(), portalPath: z.string() }),
-  z.object({ kind: z.literal("companyReminder"), name: z.string(), companyName: z.string(), course, startPath: z.string(), progress: z.string().nullable() }),
+  z.object({ kind: z.literal("companyReminder"), name: z.string(), companyName: z.string(), course, startPath: z.string(), progress: z.string().nullable(), dueOn: z.string().nullable().optional() }),
   z.object({ kind: z.literal("companySeatReleased"), name: z.string(), companyName: z.string(), course }),
 ]);
 

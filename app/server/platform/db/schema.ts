@@ -845,6 +845,8 @@ export const companyManager = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     addedBy: text("added_by").references(() => user.id, { onDelete: "set null" }),
+    // The daily mail naming the workers who completed a course; each manager may turn it off.
+    completionDigest: boolean("completion_digest").notNull().default(true),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index("company_manager_user_idx").on(t.userId)],
@@ -911,9 +913,60 @@ export const companyEnrolment = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+    // The day (Chile's calendar) the company asks the worker to finish by; null when it set none.
+    dueOn: date("due_on", { mode: "string" }),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
   },
   (t) => [index("company_enrolment_company_course_idx").on(t.companyId, t.courseId)],
+);
+
+// Which automatic nudges a company switched on (docs/admin-guide.md, "Empresas"): a mail to a worker N days without
+// activity, N days before the due date, the day after it passed; null days or false is off. No row: all off.
+export const companyNudgeSetting = pgTable("company_nudge_setting", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => company.id, { onDelete: "cascade" }),
+  inactiveDays: integer("inactive_days"),
+  beforeDueDays: integer("before_due_days"),
+  overdue: boolean("overdue").notNull().default(false),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+});
+
+// One row per enrolment and rule ('inactive', 'before-due', 'overdue', 'completed'), inserted in the transaction that
+// queues its mail: the primary key is the claim, so two processes or a look repeated after a restart send it once.
+// A rule a late look passed over is claimed with mailed false. 'completed' rows wait for the managers' daily digest.
+export const companyNudge = pgTable(
+  "company_nudge",
+  {
+    enrolmentId: integer("enrolment_id")
+      .notNull()
+      .references(() => enrolment.id, { onDelete: "cascade" }),
+    rule: text("rule").notNull(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", tz).notNull(),
+    mailed: boolean("mailed").notNull().default(true),
+    digestedAt: timestamp("digested_at", tz),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enrolmentId, t.rule] }),
+    index("company_nudge_digest_idx").on(t.companyId).where(sql`${t.rule} = 'completed' and ${t.digestedAt} is null`),
+  ],
+);
+
+// The managers' digest of workers who completed: one per company and Chile day (the unique key is the claim).
+export const companyCompletionDigest = pgTable(
+  "company_completion_digest",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => company.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    sentAt: timestamp("sent_at", tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 );
 
 // Invitations by e-mail: a worker to a course (holds a seat until accepted or revoked), or a manager.
@@ -949,6 +1002,8 @@ export const companyInvitation = pgTable(
     email: text("email").notNull(), // lower-case
     name: text("name").notNull(),
     rut: text("rut"), // normalised; required for workers
+    // The due date the enrolment gets when the invitation is accepted (Chile's calendar); workers only.
+    dueOn: date("due_on", { mode: "string" }),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", tz).notNull(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
