@@ -230,17 +230,14 @@ export default function CompanyCourse({ loaderData, actionData }: Route.Componen
           <FilterSelect id="estado" name="estado" label="Estado" value={filters.status} allLabel="Todos" options={STATUS_OPTIONS} />
         </div>
         <div className="sm:w-48">
-          <label htmlFor="plazo" className={label}>
-            Fecha límite
-          </label>
-          <select id="plazo" name="plazo" defaultValue={filters.deadline ?? ""} className={input}>
-            <option value="">Todas</option>
-            {DEADLINE_FILTERS.map((d) => (
-              <option key={d} value={d}>
-                {d === "atrasados" ? `${DEADLINE_FILTER_LABELS[d]} (${n(overdue)})` : DEADLINE_FILTER_LABELS[d]}
-              </option>
-            ))}
-          </select>
+          <FilterSelect
+            id="plazo"
+            name="plazo"
+            label="Fecha límite"
+            value={filters.deadline}
+            allLabel="Todas"
+            options={DEADLINE_FILTERS.map((d) => ({ value: d, label: d === "atrasados" ? `${DEADLINE_FILTER_LABELS[d]} (${n(overdue)})` : DEADLINE_FILTER_LABELS[d] }))}
+          />
         </div>
         <button type="submit" className={secondaryButton}>
           Filtrar
