@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   "enrolment.granted": "Inscripción otorgada por un administrador",
   "enrolment.removed": "Inscripción eliminada por un administrador",
   "enrolment.released": "Cupo liberado por el encargado de una empresa",
+  "enrolment.reassigned": "Cupo reasignado a otra persona por el encargado de una empresa",
   "company.manager_added": "Encargado de empresa agregado",
   "company.manager_removed": "Encargado de empresa quitado",
   "sence.config": "Configuración SENCE del OTEC",

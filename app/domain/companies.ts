@@ -262,4 +262,6 @@ export const followUpMessages = {
   notReleasable: "Solo se puede liberar el cupo de quien aún no empieza el curso (sin lecciones, evaluaciones ni asistencia SENCE).",
   workerNotFound: "El trabajador no está inscrito en este curso por tu empresa.",
   confirmRelease: "Marca la casilla para confirmar que quieres liberar el cupo.",
+  reassigned: (from: string, to: string) => `Reasignaste el cupo de ${from} a ${to}: le enviamos la invitación.`,
+  reassignSamePerson: "Escribe el correo de otra persona: este trabajador ya tiene el cupo.",
 } as const;

@@ -25,7 +25,7 @@ import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { seatSummaries } from "~/server/companies/seats.server";
 import { enrolWorker, resendInvitation, revokeInvitation } from "~/server/companies/workers.server";
-import { releaseSeat, remindWorkers, setDueDate } from "~/server/companies/follow-up.server";
+import { reassignSeat, releaseSeat, remindWorkers, setDueDate } from "~/server/companies/follow-up.server";
 import { now } from "~/server/platform/clock.server";
 import { chileIsoDay } from "~/domain/chile-time";
 import { DEADLINE_FILTER_LABELS, DEADLINE_FILTERS, dueDateMessages, dueState, parseDueDate } from "~/domain/company-follow-up";
@@ -149,6 +149,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await setDueDate({ companyId: company.id, courseId: c.id, enrolmentIds: enrolmentIds as number[], invitationIds: invitationIds as number[], dueOn });
     return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
   }
+  if (intent === "reassign") {
+    const enrolmentId = parseId(form.get("enrolmentId"));
+    if (enrolmentId === null) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
+    const parsed = parseForm(workerSchema, form, WORKER_FIELDS);
+    if (!parsed.ok) return reply({ ok: false, message: null, fieldErrors: parsed.fieldErrors, values: { ...parsed.values, enrolmentId: String(enrolmentId) } }, 400);
+    const result = await reassignSeat({ companyId: company.id, courseId: c.id, enrolmentId, to: parsed.data, byUserId: user.id });
+    if (result.ok) return reply({ ok: true, message: result.message, fieldErrors: {}, values: {} });
+    if (result.field === "form") return reply({ ok: false, message: result.message, fieldErrors: {}, values: { ...parsed.values, enrolmentId: String(enrolmentId) } }, 409);
+    return reply({ ok: false, message: null, fieldErrors: { [result.field]: result.message }, values: { ...parsed.values, enrolmentId: String(enrolmentId) } }, 400);
+  }
   if (intent === "release") {
     const enrolmentId = parseId(form.get("enrolmentId"));
     if (enrolmentId === null) return reply({ ok: false, message: "La solicitud no es válida.", fieldErrors: {}, values: {} }, 400);
@@ -255,7 +265,7 @@ export default function CompanyCourse({ loaderData, actionData }: Route.Componen
         </Form>
       ) : null}
       {workers.length > 0 || invitations.length > 0 ? <SelectionActions actionData={actionData} today={today} /> : null}
-      <WorkersTable workers={workers} />
+      <WorkersTable workers={workers} actionData={actionData} />
       <InvitationsList invitations={invitations} />
     </section>
   );

@@ -14,6 +14,8 @@ import { now } from "../platform/clock.server";
 import { recordAudit } from "../platform/audit.server";
 import { queueCompanyMails } from "./companies.server";
 import { lockSeatPool, writeLedger } from "./seats.server";
+import { inviteWorkerInTx, Refusal } from "./workers.server";
+import type { WorkerInput } from "~/domain/companies";
 
 /** The most workers one reminder reaches: larger lists are unusual and are reminded in turns. */
 export const MAX_REMINDERS_AT_ONCE = 2000;
@@ -107,36 +109,47 @@ async function moduleCounts(tx: Tx, enrolmentIds: number[]) {
 }
 
 /**
- * Takes back the seat of a worker who never started the course: no lesson, no exam attempt, no certificate, no SENCE
- * attendance and no skills booking. The enrolment is deleted and the seat returns to the pool, in one transaction
- * with the pool locked; the worker is told.
+ * The company's enrolment of a worker who never started the course — no lesson, no exam attempt, no certificate, no
+ * SENCE attendance and no skills booking — locked, after the seat pool (the order every seat-taking transaction
+ * locks in). The check runs after the lock, as its own statement: a lesson completed by a transaction that held the
+ * enrolment's lock first (learning.server.ts locks it too) is seen, and the seat is refused.
+ */
+async function lockUntouchedEnrolment(tx: Tx, input: { companyId: number; courseId: number; enrolmentId: number }) {
+  await lockSeatPool(tx, input.companyId, input.courseId);
+  const [row] = await tx
+    .select({ enrolmentId: enrolment.id, userId: enrolment.userId, name: user.name, email: user.email, courseTitle: course.title, companyName: company.name, dueOn: companyEnrolment.dueOn })
+    .from(companyEnrolment)
+    .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
+    .innerJoin(user, eq(user.id, companyEnrolment.userId))
+    .innerJoin(course, eq(course.id, companyEnrolment.courseId))
+    .innerJoin(company, eq(company.id, companyEnrolment.companyId))
+    .where(and(eq(companyEnrolment.enrolmentId, input.enrolmentId), eq(companyEnrolment.companyId, input.companyId), eq(companyEnrolment.courseId, input.courseId)))
+    .for("update", { of: enrolment });
+  if (!row) return { ok: false as const, message: M.workerNotFound };
+  const [check] = await tx
+    .select({
+      untouched: sql<boolean>`(${enrolment.progress} = 0 and ${enrolment.cycle} = 1 and ${enrolment.completedAt} is null
+        and not exists (select 1 from lesson_completion x where x.enrolment_id = ${enrolment.id})
+        and not exists (select 1 from exam_attempt x where x.user_id = ${enrolment.userId} and x.lesson_id in (select l.id from lesson l join module m on m.id = l.module_id where m.course_id = ${enrolment.courseId}))
+        and not exists (select 1 from certificate x where x.enrolment_id = ${enrolment.id})
+        and not exists (select 1 from sence_participant x where x.enrolment_id = ${enrolment.id})
+        and not exists (select 1 from skills_booking x where x.enrolment_id = ${enrolment.id}))`,
+    })
+    .from(enrolment)
+    .where(eq(enrolment.id, row.enrolmentId));
+  if (!check?.untouched) return { ok: false as const, message: M.notReleasable };
+  return { ok: true as const, row };
+}
+
+/**
+ * Takes back the seat of a worker who never started the course. The enrolment is deleted and the seat returns to
+ * the pool, in one transaction with the pool locked; the worker is told.
  */
 export async function releaseSeat(input: { companyId: number; courseId: number; enrolmentId: number; byUserId: string }): Promise<ActionResult> {
   return db().transaction(async (tx) => {
-    await lockSeatPool(tx, input.companyId, input.courseId);
-    const [row] = await tx
-      .select({
-        enrolmentId: enrolment.id,
-        name: user.name,
-        email: user.email,
-        courseTitle: course.title,
-        companyName: company.name,
-        untouched: sql<boolean>`(${enrolment.progress} = 0 and ${enrolment.cycle} = 1
-          and not exists (select 1 from lesson_completion x where x.enrolment_id = ${enrolment.id})
-          and not exists (select 1 from exam_attempt x where x.user_id = ${enrolment.userId} and x.lesson_id in (select l.id from lesson l join module m on m.id = l.module_id where m.course_id = ${enrolment.courseId}))
-          and not exists (select 1 from certificate x where x.enrolment_id = ${enrolment.id})
-          and not exists (select 1 from sence_participant x where x.enrolment_id = ${enrolment.id})
-          and not exists (select 1 from skills_booking x where x.enrolment_id = ${enrolment.id}))`,
-      })
-      .from(companyEnrolment)
-      .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
-      .innerJoin(user, eq(user.id, companyEnrolment.userId))
-      .innerJoin(course, eq(course.id, companyEnrolment.courseId))
-      .innerJoin(company, eq(company.id, companyEnrolment.companyId))
-      .where(and(eq(companyEnrolment.enrolmentId, input.enrolmentId), eq(companyEnrolment.companyId, input.companyId), eq(companyEnrolment.courseId, input.courseId)))
-      .for("update", { of: enrolment });
-    if (!row) return { ok: false, message: M.workerNotFound };
-    if (!row.untouched) return { ok: false, message: M.notReleasable };
+    const found = await lockUntouchedEnrolment(tx, input);
+    if (!found.ok) return found;
+    const { row } = found;
     await tx.delete(enrolment).where(eq(enrolment.id, row.enrolmentId));
     await writeLedger(tx, { companyId: input.companyId, courseId: input.courseId, delta: 1, kind: "release", reason: `${row.name} (${row.courseTitle})`, byUserId: input.byUserId });
     await recordAudit(tx, {
@@ -151,6 +164,42 @@ export async function releaseSeat(input: { companyId: number; courseId: number; 
     ]);
     return { ok: true, message: M.released(row.name) };
   });
+}
+
+export type ReassignResult = { ok: true; message: string } | { ok: false; field: "name" | "email" | "rut" | "form"; message: string };
+
+/**
+ * Gives the seat of a worker who never started to another person, in one transaction: the first enrolment is
+ * released (the ledger and the audit log keep it; the worker is told) and the seat goes at once to an invitation of
+ * the new person (an account or not, like every enrolment through a company), with the same due date. Two
+ * reassignments of one seat at once: the second finds it gone. One that meets a worker who just started: refused.
+ */
+export async function reassignSeat(input: { companyId: number; courseId: number; enrolmentId: number; to: WorkerInput; byUserId: string }): Promise<ReassignResult> {
+  try {
+    return await db().transaction(async (tx): Promise<ReassignResult> => {
+      const found = await lockUntouchedEnrolment(tx, input);
+      if (!found.ok) return { ok: false, field: "form", message: found.message };
+      const { row } = found;
+      if (row.email.toLowerCase() === input.to.email) throw new Refusal("email", M.reassignSamePerson);
+      await tx.delete(enrolment).where(eq(enrolment.id, row.enrolmentId));
+      await writeLedger(tx, { companyId: input.companyId, courseId: input.courseId, delta: 1, kind: "release", reason: `${row.name} (${row.courseTitle}), reasignado a ${input.to.email}`, byUserId: input.byUserId });
+      await inviteWorkerInTx(tx, { companyId: input.companyId, courseId: input.courseId, input: input.to, byUserId: input.byUserId, dueOn: row.dueOn });
+      await recordAudit(tx, {
+        actorId: input.byUserId,
+        action: "enrolment.reassigned",
+        subject: { type: "enrolment", id: row.enrolmentId, label: row.email },
+        before: { company: row.companyName, course: row.courseTitle, worker: row.email },
+        after: { invited: input.to.email },
+      });
+      await queueCompanyMails(tx, [
+        { to: row.email, message: { kind: "companySeatReleased", name: row.name, companyName: row.companyName, course: { id: input.courseId, title: row.courseTitle } } },
+      ]);
+      return { ok: true, message: M.reassigned(row.name, input.to.name) };
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, field: error.field, message: error.message };
+    throw error;
+  }
 }
 
 /** Rolls a change back when it names a row the company does not have in the course. */

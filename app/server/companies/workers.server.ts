@@ -81,41 +81,50 @@ async function enrolledByCompany(tx: Tx, companyId: number, courseId: number, em
 export async function enrolWorker(companyId: number, courseId: number, input: WorkerInput, byUserId: string, dueOn: string | null = null): Promise<EnrolWorkerResult> {
   try {
     return await db().transaction(async (tx): Promise<EnrolWorkerResult> => {
-      const [firm] = await tx.select({ name: company.name }).from(company).where(eq(company.id, companyId)).limit(1);
-      if (!firm) throw new Refusal("form", M.companyNotFound);
-      const target = await publishedCourse(tx, courseId);
-      if (!target) throw new Refusal("form", M.courseNotFound);
-      if (await enrolledByCompany(tx, companyId, courseId, input.email)) throw new Refusal("email", M.alreadyEnrolled);
-      if (await openWorkerInvitation(tx, companyId, courseId, input.email)) throw new Refusal("email", M.alreadyInvited);
-      if (!(await takeSeats(tx, { companyId, courseId, count: 1, kind: "invitation", byUserId }))) throw new Refusal("form", M.noSeats);
-      const { token, hash } = newInvitationToken();
-      const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-      const inserted = await tx
-        .insert(companyInvitation)
-        .values({ kind: "worker", companyId, courseId, email: input.email, name: input.name, rut: input.rut, dueOn, tokenHash: hash, expiresAt, createdBy: byUserId })
-        .onConflictDoNothing()
-        .returning({ id: companyInvitation.id });
-      if (inserted.length === 0) throw new Refusal("email", M.alreadyInvited);
-      const [account] = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(sql`lower(${user.email})`, input.email))
-        .limit(1);
-      await queueCompanyMail(tx, input.email, {
-        kind: "companyInvitation",
-        name: input.name,
-        companyName: firm.name,
-        course: { id: target.id, title: target.title },
-        acceptUrl: invitationPath(token),
-        expiresAt,
-        hasAccount: Boolean(account),
-      });
+      await inviteWorkerInTx(tx, { companyId, courseId, input, byUserId, dueOn });
       return { ok: true, kind: "invited", message: M.workerInvited };
     });
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, field: error.field, message: error.message };
     throw error;
   }
+}
+
+/**
+ * The invitation itself, inside the caller's transaction: one seat taken (the pool locked), the row, the mail.
+ * Throws a Refusal (the caller rolls back) when the person is already the company's in the course or no seat is left.
+ */
+export async function inviteWorkerInTx(tx: Tx, a: { companyId: number; courseId: number; input: WorkerInput; byUserId: string; dueOn: string | null }): Promise<void> {
+  const { companyId, courseId, input, byUserId, dueOn } = a;
+  const [firm] = await tx.select({ name: company.name }).from(company).where(eq(company.id, companyId)).limit(1);
+  if (!firm) throw new Refusal("form", M.companyNotFound);
+  const target = await publishedCourse(tx, courseId);
+  if (!target) throw new Refusal("form", M.courseNotFound);
+  if (await enrolledByCompany(tx, companyId, courseId, input.email)) throw new Refusal("email", M.alreadyEnrolled);
+  if (await openWorkerInvitation(tx, companyId, courseId, input.email)) throw new Refusal("email", M.alreadyInvited);
+  if (!(await takeSeats(tx, { companyId, courseId, count: 1, kind: "invitation", byUserId }))) throw new Refusal("form", M.noSeats);
+  const { token, hash } = newInvitationToken();
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+  const inserted = await tx
+    .insert(companyInvitation)
+    .values({ kind: "worker", companyId, courseId, email: input.email, name: input.name, rut: input.rut, dueOn, tokenHash: hash, expiresAt, createdBy: byUserId })
+    .onConflictDoNothing()
+    .returning({ id: companyInvitation.id });
+  if (inserted.length === 0) throw new Refusal("email", M.alreadyInvited);
+  const [account] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, input.email))
+    .limit(1);
+  await queueCompanyMail(tx, input.email, {
+    kind: "companyInvitation",
+    name: input.name,
+    companyName: firm.name,
+    course: { id: target.id, title: target.title },
+    acceptUrl: invitationPath(token),
+    expiresAt,
+    hasAccount: Boolean(account),
+  });
 }
 
 /** A new link (the old one stops working) valid 7 days from now, mailed again. Only an open or expired invitation. */

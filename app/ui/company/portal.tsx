@@ -127,7 +127,7 @@ function DueCell({ due, state }: { due: string; state: DueState }) {
   );
 }
 
-export function WorkersTable({ workers }: { workers: WorkerView[] }) {
+export function WorkersTable({ workers, actionData }: { workers: WorkerView[]; actionData?: PortalActionData }) {
   if (workers.length === 0) {
     return <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">No hay trabajadores que mostrar.</p>;
   }
@@ -210,7 +210,7 @@ export function WorkersTable({ workers }: { workers: WorkerView[] }) {
               </td>
               <td className={rtCell}>
                 <span className={cellLabel}>Seguimiento</span>
-                <FollowUp worker={w} />
+                <FollowUp worker={w} actionData={actionData} />
               </td>
             </tr>
           ))}
@@ -221,7 +221,9 @@ export function WorkersTable({ workers }: { workers: WorkerView[] }) {
 }
 
 /** A worker's row actions: remind one who has not finished; release the seat of one who never started. */
-function FollowUp({ worker: w }: { worker: WorkerView }) {
+function FollowUp({ worker: w, actionData }: { worker: WorkerView; actionData?: PortalActionData }) {
+  // The reassign form this reply belongs to stays open with what was typed and the message next to each field.
+  const reassignReply = actionData?.intent === "reassign" && !actionData.ok && actionData.values.enrolmentId === String(w.enrolmentId) ? actionData : null;
   if (w.completed) return <span className="text-slate-600">—</span>;
   return (
     <div className="flex flex-col items-start gap-2">
@@ -237,6 +239,20 @@ function FollowUp({ worker: w }: { worker: WorkerView }) {
             <input type="hidden" name="enrolmentId" value={w.enrolmentId} />
             <input type="hidden" name="confirm" value="on" />
             <SubmitButton intent="release" match={["enrolmentId", String(w.enrolmentId)]} label="Sí, liberar el cupo" pendingLabel="Liberando..." className={smallButton} />
+          </Form>
+        </details>
+      ) : null}
+      {w.releasable ? (
+        <details className="text-sm" open={reassignReply !== null}>
+          <summary className="cursor-pointer font-semibold text-brand-800">Reasignar</summary>
+          <Form method="post" className="mt-2 w-full max-w-72 space-y-2" aria-label={`Reasignar el cupo de ${w.name}`} noValidate>
+            <p className="text-slate-700">El cupo de {w.name} pasa a otra persona, que recibe una invitación; a {w.name} le avisamos por correo.</p>
+            {reassignReply?.message ? <p className="font-semibold text-red-800">{reassignReply.message}</p> : null}
+            <input type="hidden" name="enrolmentId" value={w.enrolmentId} />
+            <TextField label="Nombre" name="name" required autoComplete="off" defaultValue={reassignReply?.values.name} error={reassignReply?.fieldErrors.name} />
+            <TextField label="Correo electrónico" name="email" type="email" inputMode="email" required autoComplete="off" defaultValue={reassignReply?.values.email} error={reassignReply?.fieldErrors.email} />
+            <TextField label="RUT" name="rut" required autoComplete="off" defaultValue={reassignReply?.values.rut} error={reassignReply?.fieldErrors.rut} />
+            <SubmitButton intent="reassign" match={["enrolmentId", String(w.enrolmentId)]} label="Reasignar el cupo" pendingLabel="Reasignando..." className={smallButton} />
           </Form>
         </details>
       ) : null}
