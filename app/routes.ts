@@ -102,6 +102,7 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("mis-datos/descarga", "routes/mis-datos-descarga.ts"),
   route("archivos/lecciones/:lessonId", "routes/archivo-leccion.ts"),
+  route("archivos/lecciones/:lessonId/imagenes/:file", "routes/imagen-leccion.ts"),
   route("figuras/:file", "routes/figura.ts"),
   route("certificados/:code/pdf", "routes/certificado-pdf.ts"),
   route("empresa/:companyId/certificados/:code", "routes/empresa/certificado-pdf.ts"),

@@ -129,10 +129,12 @@ export const lessonFormSchema = z.object({
   status: z.enum(LESSON_STATUSES, { error: "Elige un estado." }),
   downloadable: z.string().transform((v) => v === "on" || v === "true" || v === "1"),
   body: text(200_000, "El texto es demasiado largo (máximo 200.000 caracteres)."),
+  // The editor's document as JSON (domain/lesson-doc.ts), checked by the server; empty: not sent (no JavaScript).
+  doc: z.string().max(4_000_000, "La lectura es demasiado larga."),
 });
 export const newLessonSchema = lessonFormSchema.pick({ title: true, type: true });
 
-export const LESSON_FIELDS = ["title", "type", "durationMin", "status", "downloadable", "body"] as const;
+export const LESSON_FIELDS = ["title", "type", "durationMin", "status", "downloadable", "body", "doc"] as const;
 export type LessonFormData = z.infer<typeof lessonFormSchema>;
 
 

@@ -85,6 +85,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
             courseId={course.id}
             moduleTitle={lesson.moduleTitle}
             lesson={lesson.lesson}
+            reading={lesson.reading}
             file={lesson.file}
             questions={lesson.questions}
             examSettings={lesson.examSettings}

@@ -15,13 +15,15 @@ import { updateCourse, setCourseStatus } from "./courses.server";
 import { addModule, updateModule, moveModule, deleteModule } from "./modules.server";
 import { addLesson, updateLesson, moveLesson, deleteLesson, saveExamSettings } from "./lessons.server";
 import { uploadLessonFile } from "./uploads.server";
+import { uploadLessonImage, type LessonImageView } from "./lesson-images.server";
 import { addQuestion, updateQuestion, deleteQuestion } from "./questions.server";
 import { idSchema } from "~/domain/ids";
 import type { EditorReply } from "~/domain/action-result";
 
 // ── The editor's actions ────────────────────────────────────────────────────
 
-export type EditorActionResponse = { status: number; result: EditorReply } | { redirect: string };
+/** `image`: the stored image an in-place upload made, for the editor to place it. */
+export type EditorActionResponse = { status: number; result: EditorReply & { image?: LessonImageView } } | { redirect: string };
 
 function reply(form: string, outcome: Outcome, values: FormValues = {}): EditorActionResponse {
   if (outcome.ok) return { status: 200, result: { form, ok: true, message: outcome.message, fieldErrors: {}, values: {}, nonce: Date.now() } };
@@ -153,6 +155,16 @@ async function runIntent({ form, files }: ReadForm, courseId: number, byUserId: 
         return reply(`upload-${lessonId.data}`, { ok: false, message: courseEditorMessages.noFile, field: "file" });
       }
       return reply(`upload-${lessonId.data}`, await uploadLessonFile(courseId, lessonId.data, file));
+    }
+    case "upload-lesson-image": {
+      const lessonId = id("lessonId");
+      if (!lessonId.success) return badRequest();
+      const key = `image-${lessonId.data}`;
+      const alt = String(form.get("alt") ?? "").slice(0, 300);
+      const outcome = await uploadLessonImage(courseId, lessonId.data, files.get("image"), alt);
+      const response = reply(key, outcome, { alt });
+      if (outcome.ok && "result" in response) return { ...response, result: { ...response.result, image: outcome.image } };
+      return response;
     }
     case "add-question": {
       const lessonId = id("lessonId");

@@ -1,4 +1,6 @@
 // A course's own details: create, edit, publish, and read it whole for the editor.
+import { renderMarkdown } from "../learning/learning.server";
+import { lessonDocHtml } from "../catalogue/reading.server";
 import { readExamSettings } from "~/domain/exam-settings";
 import { and, asc, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "../platform/db/client.server";
@@ -134,5 +136,12 @@ export async function getLessonForEditor(courseId: number, lessonId: number) {
     .limit(1);
   if (!row) return null;
   const questions = await db().select().from(question).where(and(eq(question.lessonId, lessonId), isNull(question.retiredAt))).orderBy(asc(question.id));
-  return { lesson: row.lesson, moduleTitle: row.moduleTitle, file: row.file?.id ? row.file : null, questions, examSettings: readExamSettings(row.lesson.examSettings) };
+  const l = row.lesson;
+  // A reading: the editor opens its document, or the Markdown as HTML to convert (saved as a document);
+  // without JavaScript, a document shows as the learner reads it.
+  const reading =
+    l.type === "lectura" || l.doc
+      ? { doc: l.doc ?? null, legacyHtml: !l.doc && l.body ? renderMarkdown(l.body) : null, html: l.doc ? lessonDocHtml(l.id, l.doc) : null }
+      : null;
+  return { lesson: { ...l, doc: null }, reading, moduleTitle: row.moduleTitle, file: row.file?.id ? row.file : null, questions, examSettings: readExamSettings(l.examSettings) };
 }

@@ -8,6 +8,8 @@ import { courseEditorMessages } from "~/domain/course-editor-messages";
 import { type LessonFormData, type LessonType } from "~/domain/admin-forms";
 import { readExamSettings, type ExamSettings } from "~/domain/exam-settings";
 import { refreshStoredProgress } from "../learning/learning.server";
+import { lessonDocHasContent, type LessonDoc } from "~/domain/lesson-doc";
+import { prepareLessonDoc } from "./lesson-images.server";
 import { type Outcome, touchCourse, moduleOfCourse, lessonOfCourse, countQuestions, swapPosition } from "./shared.server";
 
 // ── Lessons ─────────────────────────────────────────────────────────────────
@@ -31,13 +33,13 @@ export async function addLesson(courseId: number, moduleId: number, data: { titl
 }
 
 /** Why this lesson cannot be published as it stands, or null. */
-async function publishBlocker(tx: DbOrTx, lessonId: number, data: { type: string; body: string | null }, assetId: number | null) {
+async function publishBlocker(tx: DbOrTx, lessonId: number, data: { type: string; body: string | null; doc: LessonDoc | null }, assetId: number | null) {
   if (data.type === "examen") {
     const [n, [row]] = await Promise.all([countQuestions(tx, lessonId), tx.select({ settings: lesson.examSettings }).from(lesson).where(eq(lesson.id, lessonId))]);
     const min = readExamSettings(row?.settings).questionCount;
     return n < min ? courseEditorMessages.examNeedsQuestions(n, min) : null;
   }
-  if (data.type === "lectura") return data.body?.trim() || assetId !== null ? null : courseEditorMessages.lessonNeedsBody;
+  if (data.type === "lectura") return data.body?.trim() || lessonDocHasContent(data.doc) || assetId !== null ? null : courseEditorMessages.lessonNeedsBody;
   if (assetId === null) return courseEditorMessages.lessonNeedsFile;
   if (data.type === "video") {
     const [file] = await tx.select({ mime: asset.mime }).from(asset).where(eq(asset.id, assetId)).limit(1);
@@ -46,18 +48,28 @@ async function publishBlocker(tx: DbOrTx, lessonId: number, data: { type: string
   return null;
 }
 
-export async function updateLesson(courseId: number, lessonId: number, data: LessonFormData): Promise<Outcome> {
+/** `doc`: the editor's document as JSON; absent or empty, the stored one stays. */
+export async function updateLesson(courseId: number, lessonId: number, data: Omit<LessonFormData, "doc"> & { doc?: string }): Promise<Outcome> {
   return db().transaction(async (tx) => {
     const current = await lessonOfCourse(tx, courseId, lessonId, true);
     if (!current) return { ok: false, message: courseEditorMessages.notFound };
-    const body = data.body === "" ? null : data.body;
+    // The editor sends its document: it replaces the Markdown text (converted when the editor opened it).
+    // Without JavaScript no document is sent, and the stored one stays as it was.
+    let doc = current.doc ?? null;
+    let body = data.body === "" ? null : data.body;
+    if (data.doc) {
+      const prepared = await prepareLessonDoc(tx, lessonId, data.doc);
+      if (!prepared.ok) return { ok: false, message: prepared.message, field: "doc" };
+      doc = prepared.doc;
+      body = null;
+    }
     if (data.status === "published") {
-      const blocker = await publishBlocker(tx, lessonId, { type: data.type, body }, current.assetId);
+      const blocker = await publishBlocker(tx, lessonId, { type: data.type, body, doc }, current.assetId);
       if (blocker) return { ok: false, message: blocker, field: "status" };
     }
     await tx
       .update(lesson)
-      .set({ title: data.title, type: data.type, durationMin: data.durationMin, status: data.status, downloadable: data.downloadable, body })
+      .set({ title: data.title, type: data.type, durationMin: data.durationMin, status: data.status, downloadable: data.downloadable, body, doc })
       .where(eq(lesson.id, lessonId));
     // Publishing or withdrawing a lesson changes what every enrolment's percentage counts.
     if (data.status !== current.status) await refreshStoredProgress(tx, courseId);

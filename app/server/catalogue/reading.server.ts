@@ -12,6 +12,7 @@ import sanitizeHtml from "sanitize-html";
 import { parseDocument, parseInline, parseSlides, type Block } from "../../../scripts/content/markdown";
 import { checkFigureSvg } from "../../../scripts/content/figures";
 import { escapeHtml } from "~/domain/html-escape";
+import { cleanLessonDoc, renderLessonDoc, type LessonDoc } from "~/domain/lesson-doc";
 
 /**
  * Stored with each lesson, the HTML changes only when the catalogue does: a change to how it is built must
@@ -126,4 +127,36 @@ export function figuresFrom(dir: string): FigureSource {
     }
     return cache.get(name)!;
   };
+}
+
+/**
+ * What the editor's document may become: the built-in reading's elements and classes, plus what an owner
+ * writes (emphasis, links, tables, figures with a caption and their WebP sources). The document is rendered
+ * escaping everything (domain/lesson-doc.ts); this allow-list is the second lock, for whatever a later change
+ * to the renderer lets through.
+ */
+const DOC_SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ["h2", "h3", "p", "br", "strong", "em", "a", "ul", "ol", "li", "aside", "figure", "figcaption", "picture", "source", "img", "table", "tbody", "tr", "th", "td"],
+  allowedAttributes: {
+    "*": ["class"],
+    a: ["href", "rel"],
+    ol: ["start"],
+    th: ["scope", "colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+    source: ["type", "srcset", "sizes"],
+    img: ["src", "alt", "width", "height", "loading"],
+  },
+  allowedClasses: { "*": ["lesson-callout", "lesson-figure"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  // Images only from this site (the lesson's own image route): no scheme at all, so no data: or remote URL.
+  allowedSchemesByTag: { img: [], source: [] },
+  allowProtocolRelative: false,
+  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
+};
+
+/** A reading written in the editor, as the reading view's HTML (cleaned again: the stored JSON is not trusted). */
+export function lessonDocHtml(lessonId: number, stored: LessonDoc): string {
+  const cleaned = cleanLessonDoc(stored);
+  // A stored document always passed this cleaning when saved; one broken by hand in the database shows nothing.
+  return cleaned.ok ? sanitizeHtml(renderLessonDoc(lessonId, cleaned.doc), DOC_SANITIZE) : "";
 }

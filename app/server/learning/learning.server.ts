@@ -13,6 +13,7 @@ import { now } from "../platform/clock.server";
 import { catalogueCache } from "../catalogue/cache.server";
 import type { SessionUser } from "../accounts/session.server";
 import { isAdmin } from "~/domain/permissions";
+import { lessonDocHtml } from "../catalogue/reading.server";
 import type { ContentPageData, PanelModule, ViewerLesson } from "~/domain/learning-view";
 import {
   completionTrigger,
@@ -96,7 +97,7 @@ async function readCourseOutline(courseId: number, tx: DbOrTx): Promise<CourseOu
       mime: asset.mime,
       filename: asset.filename,
       size: asset.size,
-      hasBody: sql<boolean>`coalesce(length(${lesson.body}), 0) > 0`,
+      hasBody: sql<boolean>`(coalesce(length(${lesson.body}), 0) > 0 or ${lesson.doc} is not null)`,
       hasReading: sql<boolean>`${lesson.readingHtml} is not null`,
     })
     .from(lesson)
@@ -306,7 +307,8 @@ export function lessonFileUrl(lessonId: number, options: { download?: boolean; c
   return options.download ? `${base}?descargar=1` : base;
 }
 
-function renderMarkdown(source: string): string {
+/** A reading's Markdown as sanitised HTML (the learner's view; the editor converts it from this). */
+export function renderMarkdown(source: string): string {
   const html = marked.parse(source, { async: false, gfm: true });
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, "img"],
@@ -322,10 +324,14 @@ function renderMarkdown(source: string): string {
  */
 const lessonHtml = catalogueCache(readLessonHtml);
 
-/** The reading view's HTML: stored (built from the lesson's source) or rendered from a 'lectura' body. */
+/**
+ * The reading view's HTML: stored (built from the lesson's source), rendered from the editor's document, or
+ * from a 'lectura' body in Markdown.
+ */
 async function readLessonHtml(lessonId: number): Promise<string> {
-  const [row] = await db().select({ body: lesson.body, html: lesson.readingHtml }).from(lesson).where(eq(lesson.id, lessonId)).limit(1);
+  const [row] = await db().select({ body: lesson.body, html: lesson.readingHtml, doc: lesson.doc }).from(lesson).where(eq(lesson.id, lessonId)).limit(1);
   if (row?.html) return row.html;
+  if (row?.doc) return lessonDocHtml(lessonId, row.doc);
   return renderMarkdown(row?.body ?? "");
 }
 

@@ -74,23 +74,45 @@ async function lessonForFile(lessonId: number, userId: string) {
   return row ?? null;
 }
 
-/** GET /archivos/lecciones/:lessonId[?descargar=1][?pista=subtitulos] */
-export async function serveLessonFile(request: Request, lessonIdParam: string | undefined): Promise<Response> {
+export type LessonAccess =
+  | { ok: true; row: NonNullable<Awaited<ReturnType<typeof lessonForFile>>> }
+  | { ok: false; response: Response };
+
+/**
+ * Who may fetch what belongs to a lesson (its file, its captions, a reading's images): an admin, or a learner
+ * enrolled in its published course whose lesson is published and not behind a closed SENCE session.
+ */
+export async function authoriseLessonAccess(
+  request: Request,
+  lessonIdParam: string | undefined,
+  options: { adminSeesPending?: boolean } = {},
+): Promise<LessonAccess> {
   const url = new URL(request.url);
   const user = await getUser(request);
   if (!user) {
     if (wantsHtml(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-    return textResponse(401, learningMessages.fileSignInRequired);
+    return { ok: false, response: textResponse(401, learningMessages.fileSignInRequired) };
   }
+  const refuse = (status: number, message: string) => ({ ok: false, response: textResponse(status, message) }) as const;
   const parsedId = idSchema.safeParse(lessonIdParam);
-  if (!parsedId.success) return textResponse(404, learningMessages.fileNotFound);
+  if (!parsedId.success) return refuse(404, learningMessages.fileNotFound);
   const row = await lessonForFile(parsedId.data, user.id);
   const admin = isAdmin(user);
-  if (!row || (row.courseStatus !== "published" && !admin)) return textResponse(404, learningMessages.fileNotFound);
-  if (row.enrolmentId === null && !admin) return textResponse(403, learningMessages.fileForbidden);
+  if (!row || (row.courseStatus !== "published" && !admin)) return refuse(404, learningMessages.fileNotFound);
+  if (row.enrolmentId === null && !admin) return refuse(403, learningMessages.fileForbidden);
   // The SENCE lock (docs/decisions.md F3): the same rule as the content page's (learning.server.ts resolveCourseAccess).
-  if (!admin && senceLocked(row)) return textResponse(403, senceMessages.fileLocked);
-  if (row.status !== "published") return textResponse(404, learningMessages.fileNotFound);
+  if (!admin && senceLocked(row)) return refuse(403, senceMessages.fileLocked);
+  // A pending lesson's images show in the editor's preview (adminSeesPending); its file, to nobody.
+  if (row.status !== "published" && !(admin && options.adminSeesPending)) return refuse(404, learningMessages.fileNotFound);
+  return { ok: true, row };
+}
+
+/** GET /archivos/lecciones/:lessonId[?descargar=1][?pista=subtitulos] */
+export async function serveLessonFile(request: Request, lessonIdParam: string | undefined): Promise<Response> {
+  const url = new URL(request.url);
+  const access = await authoriseLessonAccess(request, lessonIdParam);
+  if (!access.ok) return access.response;
+  const { row } = access;
 
   const captions = url.searchParams.get("pista") === "subtitulos";
   const assetId = captions ? row.captionsAssetId : row.assetId;

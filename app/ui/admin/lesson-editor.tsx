@@ -18,6 +18,7 @@ import { card, fieldError, input, label as labelClass } from "./styles";
 import { formatFileSize } from "~/domain/format";
 import type { ExamSettings } from "~/domain/exam-settings";
 import { ExamSettingsForm } from "./exam-settings-form";
+import { ReadingField, type ReadingView } from "./reading-editor";
 
 export interface LessonEditorView {
   id: number;
@@ -41,7 +42,21 @@ function fileKindLabel(mime: string) {
   return "Archivo descargable";
 }
 
-function LessonForm({ lesson, perAttempt, result }: { lesson: LessonEditorView; perAttempt: number; result?: EditorReply }) {
+function LessonForm({
+  courseId,
+  moduleTitle,
+  lesson,
+  reading,
+  perAttempt,
+  result,
+}: {
+  courseId: number;
+  moduleTitle: string;
+  lesson: LessonEditorView;
+  reading: ReadingView | null;
+  perAttempt: number;
+  result?: EditorReply;
+}) {
   const r = resultFor(result, `lesson-${lesson.id}`);
   const v = r.values ?? {
     title: lesson.title,
@@ -100,7 +115,18 @@ function LessonForm({ lesson, perAttempt, result }: { lesson: LessonEditorView; 
         </label>
       ) : null}
       {/* Only a reading uses the text; a lesson that has one keeps the field so nothing is lost. */}
-      {lesson.type === "lectura" || v.body ? (
+      {reading && lesson.type === "lectura" ? (
+        <ReadingField
+          courseId={courseId}
+          lessonId={lesson.id}
+          lessonTitle={lesson.title}
+          moduleTitle={moduleTitle}
+          reading={reading}
+          body={v.body ?? ""}
+          postedDoc={r.values?.doc}
+          errors={{ body: r.errors.body, doc: r.errors.doc }}
+        />
+      ) : lesson.type === "lectura" || v.body ? (
         <TextArea
           label="Texto de la lectura (Markdown)"
           name="body"
@@ -194,6 +220,7 @@ export function LessonEditor({
   moduleTitle,
   lesson,
   file,
+  reading,
   questions,
   examSettings,
   maxUploadMb,
@@ -202,6 +229,7 @@ export function LessonEditor({
   courseId: number;
   moduleTitle: string;
   lesson: LessonEditorView;
+  reading: ReadingView | null;
   file: LessonFileView | null;
   questions: QuestionView[];
   examSettings: ExamSettings;
@@ -232,7 +260,7 @@ export function LessonEditor({
         />
       </div>
       {notice ? <Notice ok={notice.ok} message={notice.message!} /> : null}
-      <LessonForm lesson={lesson} perAttempt={examSettings.questionCount} result={result} />
+      <LessonForm courseId={courseId} moduleTitle={moduleTitle} lesson={lesson} reading={reading} perAttempt={examSettings.questionCount} result={result} />
       {lesson.type !== "examen" && lesson.type !== "practica" ? <UploadForm lesson={lesson} file={file} maxUploadMb={maxUploadMb} result={result} /> : null}
       {lesson.type === "examen" ? <ExamSettingsForm courseId={courseId} lessonId={lesson.id} settings={examSettings} result={result} /> : null}
       {lesson.type === "examen" ? <QuestionBank lessonId={lesson.id} questions={questions} perAttempt={examSettings.questionCount} result={result} /> : null}

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Blueprint } from "~/domain/exam-blueprint";
 import type { ExamSettings } from "~/domain/exam-settings";
+import type { LessonDoc } from "~/domain/lesson-doc";
 import type { SnapshotCells } from "~/domain/compliance";
 import {
   type AnyPgColumn,
@@ -233,6 +234,9 @@ export const lesson = pgTable(
     // A presentation or document as responsive HTML (the 'lectura' view), built from its source by the
     // catalogue loader (app/server/catalogue/reading.server.ts); the PDF stays as the download. Null: PDF viewer.
     readingHtml: text("reading_html"),
+    // A 'lectura' written in the admin's editor: its cleaned structured document (app/domain/lesson-doc.ts),
+    // rendered to the reading view's HTML when read. Null: the lesson's text is the Markdown in `body`.
+    doc: jsonb("doc").$type<LessonDoc>(),
     downloadable: boolean("downloadable").notNull().default(false),
     status: text("status").notNull().default("pending"), // published | pending
     // The lesson's identity in the built-in catalogue (lessonKey: its file stem, or "<type>#<n>" for a lesson
@@ -245,6 +249,29 @@ export const lesson = pgTable(
     examSettings: jsonb("exam_settings").$type<ExamSettings>(),
   },
   (t) => [index("lesson_module_idx").on(t.moduleId, t.position)],
+);
+
+/**
+ * An image placed in a reading lesson by the editor, stored once re-encoded (metadata gone): two WebP widths
+ * and a JPEG or PNG fallback. Served with the lesson's own access rule (learning/lesson-images.server.ts).
+ */
+export const lessonImage = pgTable(
+  "lesson_image",
+  {
+    id: serial("id").primaryKey(),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lesson.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    smallWidth: integer("small_width").notNull(),
+    largeAssetId: integer("large_asset_id").notNull().references(() => asset.id),
+    smallAssetId: integer("small_asset_id").notNull().references(() => asset.id),
+    fallbackAssetId: integer("fallback_asset_id").notNull().references(() => asset.id),
+    fallbackFormat: text("fallback_format").notNull(), // jpg | png
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("lesson_image_lesson_idx").on(t.lessonId)],
 );
 
 export const question = pgTable(
