@@ -24,7 +24,7 @@ export function PhonePreview({ html, title, moduleTitle }: { html: string; title
         `<h2 class="text-xl font-bold text-ink">${escapeHtml(title)}</h2><p class="mt-1 text-sm text-slate-600">Lectura</p></header>` +
         `<section class="mt-4 overflow-clip rounded-xl border border-slate-200 bg-white shadow-sm"><div class="lesson-prose">${html}</div></section></article></main></body></html>`;
   return (
-    <figure className="grid content-start justify-items-center gap-2" aria-labelledby="vista-telefono">
+    <figure className="grid content-start justify-items-center gap-2 xl:sticky xl:top-20 xl:self-start" aria-labelledby="vista-telefono">
       <figcaption id="vista-telefono" className="text-sm font-semibold text-slate-800">
         Vista en el teléfono del alumno
       </figcaption>

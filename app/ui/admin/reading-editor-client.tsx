@@ -310,7 +310,12 @@ function Toolbar({ editor, courseId, lessonId }: { editor: Editor; courseId: num
           lessonId={lessonId}
           onClose={() => setPanel(null)}
           onUploaded={(image, alt) => {
-            editor.chain().focus().insertContent({ type: "lessonImage", attrs: { ...image, alt, caption: "" } }).run();
+            // With a paragraph after it for the cursor: a selected image would be replaced by whatever comes next.
+            editor
+              .chain()
+              .focus()
+              .insertContent([{ type: "lessonImage", attrs: { ...image, alt, caption: "" } }, { type: "paragraph" }])
+              .run();
             setPanel(null);
           }}
         />
@@ -385,6 +390,15 @@ export default function ReadingEditorClient({
     },
     onUpdate: ({ editor: e }) => setJson(JSON.stringify(e.getJSON())),
   });
+
+  // A save answers before the page's data is read again: the stored document arrives a moment later, and
+  // replaces what the editor holds only when it differs (never while the owner types: the prop is unchanged).
+  const initialJson = initialDoc ? JSON.stringify(initialDoc) : "";
+  useEffect(() => {
+    if (!editor || !initialJson || initialJson === JSON.stringify(editor.getJSON())) return;
+    editor.commands.setContent(JSON.parse(initialJson) as JSONContent, { emitUpdate: true });
+    setPreviewDoc(editor.getJSON());
+  }, [editor, initialJson]);
 
   // The preview follows the text a moment after typing stops, not on every key.
   useEffect(() => {
