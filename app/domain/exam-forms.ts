@@ -2,8 +2,12 @@
 // No zod here: this module is in the content page's browser bundle, and the ids it needs are parsed by the
 // server's schemas (learning.server).
 import { learningMessages } from "./learning-messages";
+import type { ExamAnswer } from "./grading";
 
-/** One radio group per question: name = `respuesta-<questionId>`, value = the option as shown (0 = A). */
+/**
+ * One radio group per question: name = `respuesta-<questionId>`, value = the option as shown (0 = A). A
+ * multiple-answer question is one group of checkboxes under the same name, one value per option marked.
+ */
 export const ANSWER_FIELD_PREFIX = "respuesta-";
 
 export function answerFieldName(questionId: number): string {
@@ -11,8 +15,20 @@ export function answerFieldName(questionId: number): string {
 }
 
 export type ExamSubmission =
-  | { ok: true; answers: number[] }
+  | { ok: true; answers: ExamAnswer[] }
   | { ok: false; reason: "incomplete" | "tampered"; message: string; values: Record<string, string> };
+
+/**
+ * A multiple-answer question's options as one field value ("0,2": shown indexes, ascending) — the autosave's and
+ * the kept values' form. "" is no option marked. Null: not a list of distinct options the question shows.
+ */
+export function parseOptionSet(value: string, optionCount: number): number[] | null {
+  if (value === "") return [];
+  if (value.length > 40 || !/^\d{1,2}(,\d{1,2})*$/.test(value)) return null;
+  const set = value.split(",").map(Number);
+  if (set.some((o) => o >= optionCount) || new Set(set).size !== set.length) return null;
+  return set.sort((a, b) => a - b);
+}
 
 /**
  * Reads the answers of one attempt from the form, in the attempt's question order.
@@ -21,10 +37,10 @@ export type ExamSubmission =
  */
 export function parseExamAnswers(
   form: FormData,
-  attempt: { questionIds: readonly number[]; optionCounts: readonly number[] },
+  attempt: { questionIds: readonly number[]; optionCounts: readonly number[]; multiple?: readonly boolean[] },
 ): ExamSubmission {
   const position = new Map(attempt.questionIds.map((id, i) => [id, i]));
-  const answers: (number | undefined)[] = attempt.questionIds.map(() => undefined);
+  const answers: (ExamAnswer | undefined)[] = attempt.questionIds.map(() => undefined);
   const values: Record<string, string> = {};
   const refuse = (message: string): ExamSubmission => ({ ok: false, reason: "tampered", message, values: {} });
 
@@ -33,16 +49,26 @@ export function parseExamAnswers(
     const idText = key.slice(ANSWER_FIELD_PREFIX.length);
     const i = /^\d{1,10}$/.test(idText) ? position.get(Number(idText)) : undefined;
     if (i === undefined) return refuse(learningMessages.answerUnknownQuestion);
-    if (answers[i] !== undefined) return refuse(learningMessages.answerDuplicated);
     const value = typeof raw === "string" ? raw : "";
     if (!/^\d{1,2}$/.test(value) || Number(value) >= (attempt.optionCounts[i] ?? 0)) {
       return refuse(learningMessages.answerOutOfRange);
     }
-    answers[i] = Number(value);
-    values[key] = value;
+    const option = Number(value);
+    const current = answers[i];
+    if (attempt.multiple?.[i]) {
+      // Several values under one name are the options marked; the same option twice is no form's doing.
+      const set = Array.isArray(current) ? current : [];
+      if (set.includes(option)) return refuse(learningMessages.answerRepeatedOption);
+      answers[i] = [...set, option].sort((a, b) => a - b);
+      values[key] = (answers[i] as number[]).join(",");
+    } else {
+      if (current !== undefined) return refuse(learningMessages.answerDuplicated);
+      answers[i] = option;
+      values[key] = value;
+    }
   }
   if (answers.some((a) => a === undefined)) {
     return { ok: false, reason: "incomplete", message: learningMessages.examIncomplete, values };
   }
-  return { ok: true, answers: answers as number[] };
+  return { ok: true, answers: answers as ExamAnswer[] };
 }

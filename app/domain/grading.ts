@@ -8,9 +8,9 @@ import { percent } from "./format";
 export const EXAM_QUESTION_COUNT = 10;
 export const EXAM_ESTIMATED_MINUTES = 20;
 export const PASS_MARK = 70;
-export const OPTION_LETTERS = ["A", "B", "C", "D"] as const;
+export const OPTION_LETTERS = ["A", "B", "C", "D", "E", "F"] as const;
 
-/** An option's letter by its index in the bank ('A'…'D'; a number past them, which the bank never holds). */
+/** An option's letter by its index in the bank ('A'…'F'; a number past them, which the bank never holds). */
 export function optionLetter(index: number): string {
   return OPTION_LETTERS[index] ?? String(index + 1);
 }
@@ -59,13 +59,25 @@ export function isPassing(score: number, passMark = PASS_MARK): boolean {
   return score >= passMark;
 }
 
+/**
+ * One answer as an attempt stores it, in the options' shown order (0 = A): one option for the one-answer kinds
+ * (-1: none), or, for a multiple-answer question, the set of options marked (ascending, no repeats; []: none).
+ */
+export type ExamAnswer = number | number[];
+
+/** An answer as the set of shown options it marks (a one-answer kind's option alone; blank: none). */
+export function answerSet(answer: ExamAnswer | null | undefined): number[] {
+  if (Array.isArray(answer)) return [...answer].sort((a, b) => a - b);
+  return typeof answer === "number" && answer >= 0 ? [answer] : [];
+}
+
 export interface GradedQuestion {
   questionId: number;
-  /** The option the learner chose, as shown to them (0 = A). */
-  chosenShown: number;
+  /** The options the learner marked, as shown to them (0 = A), ascending; empty when left blank. */
+  chosenShown: number[];
   correct: boolean;
-  /** The correct option as shown to the learner in this attempt. */
-  correctShown: number;
+  /** The correct options as shown to the learner in this attempt, ascending. */
+  correctShown: number[];
 }
 
 export interface GradeResult {
@@ -76,22 +88,28 @@ export interface GradeResult {
 }
 
 /**
- * Grades answers given as shown option indexes. `correctIndexes[i]` is the stored correct option of
- * question i of the attempt; `optionOrder` maps shown to stored indexes.
+ * Grades answers given as shown option indexes. `correctIndexes[i]` is the stored correct option of question i of
+ * the attempt, or the set of them for a multiple-answer question; `optionOrder` maps shown to stored indexes. A
+ * question counts as right only when the options marked are exactly the correct ones (all or nothing,
+ * docs/decisions.md): for the one-answer kinds that is the old rule, the one right option chosen.
  */
 export function gradeAttempt(input: {
   questionIds: readonly number[];
   optionOrder: readonly (readonly number[])[];
-  correctIndexes: readonly number[];
-  answers: readonly number[];
+  correctIndexes: readonly (number | readonly number[])[];
+  answers: readonly ExamAnswer[];
   passMark?: number;
 }): GradeResult {
   const questions = input.questionIds.map((questionId, i) => {
     const order = input.optionOrder[i] ?? [];
-    const chosenShown = input.answers[i] ?? -1;
-    const correctStored = input.correctIndexes[i];
-    const correctShown = order.indexOf(correctStored ?? -1);
-    return { questionId, chosenShown, correctShown, correct: chosenShown >= 0 && order[chosenShown] === correctStored };
+    const chosenShown = answerSet(input.answers[i]);
+    const correctStored = input.correctIndexes[i] ?? [];
+    const correctSet = new Set(typeof correctStored === "number" ? [correctStored] : correctStored);
+    const correctShown = order.flatMap((stored, shown) => (correctSet.has(stored) ? [shown] : []));
+    const chosenStored = new Set(chosenShown.map((shown) => order[shown]));
+    const correct =
+      chosenShown.length > 0 && chosenStored.size === chosenShown.length && chosenStored.size === correctSet.size && [...chosenStored].every((s) => s !== undefined && correctSet.has(s));
+    return { questionId, chosenShown, correctShown, correct };
   });
   const correctCount = questions.filter((q) => q.correct).length;
   const score = scorePercent(correctCount, questions.length);

@@ -30,6 +30,7 @@ export const learningMessages = {
   answerUnknownQuestion: "Tus respuestas incluyen una pregunta que no forma parte de este intento.",
   answerDuplicated: "Tus respuestas incluyen más de una respuesta para la misma pregunta.",
   answerOutOfRange: "Tus respuestas incluyen una alternativa que no existe.",
+  answerRepeatedOption: "Tus respuestas marcan dos veces la misma alternativa de una pregunta.",
 
   // Lesson files
   fileSignInRequired: "Debes iniciar sesión para ver este archivo.",

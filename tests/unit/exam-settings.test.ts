@@ -132,12 +132,12 @@ describe("preguntas: formulario e importación", () => {
       { line: 2, cells: ["b", "¿Uno?", "1", "2", "3", "4", ""] },
       { line: 3, cells: ["", "", "", "", "", "", ""] },
     ]);
-    expect(read).toEqual({ ok: true, rows: [{ line: 2, kind: "", prompt: "¿Uno?", a: "1", b: "2", c: "3", d: "4", correct: "b", explanation: "" }] });
+    expect(read).toEqual({ ok: true, rows: [{ line: 2, kind: "", prompt: "¿Uno?", a: "1", b: "2", c: "3", d: "4", e: "", f: "", correct: "b", explanation: "" }] });
     expect(questionsFromTable([{ line: 1, cells: ["nombre", "correo"] }])).toEqual({ ok: false, message: M.noHeader });
   });
 
   it("cada fila mala se nombra: tipo, correcta, opciones, repetida en el archivo o ya en el banco", () => {
-    const row = (line: number, o: Partial<Record<string, string>>) => ({ line, kind: "", prompt: `P${line}`, a: "a", b: "b", c: "c", d: "d", correct: "A", explanation: "", ...o });
+    const row = (line: number, o: Partial<Record<string, string>>) => ({ line, kind: "", prompt: `P${line}`, a: "a", b: "b", c: "c", d: "d", e: "", f: "", correct: "A", explanation: "", ...o });
     const rows = checkQuestionImport(
       [row(2, {}), row(3, { kind: "vf", a: "", b: "", c: "", d: "", correct: "F" }), row(4, { correct: "E" }), row(5, { kind: "ensayo" }), row(6, { prompt: "P2" }), row(7, { prompt: "En el banco" }), row(8, { d: "" }), row(9, { a: "", b: "", c: "", d: "", correct: "V" })],
       new Set(["en el banco"]),

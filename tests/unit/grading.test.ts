@@ -52,8 +52,8 @@ describe("corrección", () => {
       correctIndexes: [3, 1],
       answers: [2, 0],
     });
-    expect(result.questions[0]).toMatchObject({ questionId: 10, correct: true, correctShown: 2, chosenShown: 2 });
-    expect(result.questions[1]).toMatchObject({ questionId: 20, correct: false, correctShown: 1, chosenShown: 0 });
+    expect(result.questions[0]).toMatchObject({ questionId: 10, correct: true, correctShown: [2], chosenShown: [2] });
+    expect(result.questions[1]).toMatchObject({ questionId: 20, correct: false, correctShown: [1], chosenShown: [0] });
     expect(result).toMatchObject({ correctCount: 1, score: 50, passed: false });
   });
 

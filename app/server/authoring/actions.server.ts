@@ -79,6 +79,8 @@ async function runCourseEditorAction(request: Request, courseId: number, byUserI
 /** A question's form, checked as an imported row is (domain/question-input.ts). */
 function parseQuestion(form: FormData) {
   const values = formStrings(form, QUESTION_FIELDS);
+  // A multiple-answer question's correct options come as one checkbox each, all named correctIndex.
+  if (values.kind === "multiple") values.correctIndex = form.getAll("correctIndex").filter((v) => typeof v === "string").join(",");
   const checked = checkQuestion(values);
   return checked.ok ? ({ ok: true, data: checked.data, values } as const) : ({ ok: false, fieldErrors: checked.fieldErrors, values } as const);
 }

@@ -20,7 +20,7 @@ import { type Outcome, lessonOfCourse, countQuestions } from "./shared.server";
 // ── Exam questions ──────────────────────────────────────────────────────────
 
 function questionRow(d: QuestionData) {
-  return { kind: d.kind, prompt: d.prompt, options: d.options, correctIndex: d.correctIndex, explanation: d.explanation };
+  return { kind: d.kind, prompt: d.prompt, options: d.options, correctIndex: d.correctIndex, correctSet: d.correctSet, explanation: d.explanation };
 }
 
 export async function addQuestion(courseId: number, lessonId: number, data: QuestionData): Promise<Outcome> {
@@ -119,9 +119,11 @@ export async function importQuestions(courseId: number, lessonId: number, input:
 /** The rows a preview posts back: parallel lists, one entry per row, as the file had them. */
 export function importRowsFromForm(form: FormData): QuestionImportInput[] | null {
   const list = (k: string) => form.getAll(k).map((v) => (typeof v === "string" ? v.slice(0, 2100) : ""));
-  const [lines, kinds, prompts, a, b, c, d, correct, explanation] = ["line", "kind", "prompt", "a", "b", "c", "d", "correct", "explanation"].map(list);
+  const [lines, kinds, prompts, a, b, c, d, e, f, correct, explanation] = ["line", "kind", "prompt", "a", "b", "c", "d", "e", "f", "correct", "explanation"].map(list);
   const n = lines!.length;
   if (n === 0 || n > MAX_IMPORT_QUESTIONS || [kinds, prompts, a, b, c, d, correct, explanation].some((l) => l!.length !== n)) return null;
+  // Options e and f came with the multiple-answer kind: a preview posted without them (a page loaded before) has none.
+  if ([e, f].some((l) => l!.length !== n && l!.length !== 0)) return null;
   return lines!.map((l, i) => ({
     line: /^\d{1,6}$/.test(l) ? Number(l) : i + 2,
     kind: kinds![i]!,
@@ -130,6 +132,8 @@ export function importRowsFromForm(form: FormData): QuestionImportInput[] | null
     b: b![i]!,
     c: c![i]!,
     d: d![i]!,
+    e: e![i] ?? "",
+    f: f![i] ?? "",
     correct: correct![i]!,
     explanation: explanation![i]!,
   }));

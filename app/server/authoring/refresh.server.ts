@@ -237,6 +237,9 @@ async function refreshBank(tx: DbOrTx, c: CatalogueCourse, examId: number, lesso
   const kept = new Set<number>();
   for (const q of c.questions) {
     const values = {
+      // The catalogue's questions are all of the four-option kind: one the owner changed is put back whole.
+      kind: "choice",
+      correctSet: null,
       prompt: q.prompt,
       options: q.options,
       correctIndex: q.correctIndex,

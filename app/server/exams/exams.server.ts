@@ -12,8 +12,9 @@ import { attemptDeadline, attemptsLeft, EXAM_GRACE_MS, lessonsLeftBeforeExam, ne
 import { completeLessonInTx, findLesson, resolveCourseAccess } from "../learning/learning.server";
 import { logger } from "../platform/logger.server";
 import type { SessionUser } from "../accounts/session.server";
-import { drawExam, gradeAttempt } from "~/domain/grading";
-import { answerFieldName, parseExamAnswers } from "~/domain/exam-forms";
+import { answerSet, drawExam, gradeAttempt, type ExamAnswer } from "~/domain/grading";
+import { answerFieldName, parseExamAnswers, parseOptionSet } from "~/domain/exam-forms";
+import { correctOptionsOf } from "~/domain/question-input";
 import { examPausedMessage } from "~/domain/exam-pause";
 import { learningMessages } from "~/domain/learning-messages";
 import { idSchema } from "~/domain/ids";
@@ -211,13 +212,16 @@ export interface OpenQuestion {
   prompt: string;
   /** In the order shown to this learner (A, B, C, D). */
   options: string[];
+  /** A multiple-answer question: the learner marks every correct option (checkboxes), not one. */
+  multiple: boolean;
 }
 
 export interface ReviewedQuestion extends OpenQuestion {
-  chosen: number;
+  /** The options the learner marked, as shown (one for the one-answer kinds; none when left blank). */
+  chosen: number[];
   correct: boolean;
-  /** Only after passing: the right option as shown, and why. */
-  correctOption: number | null;
+  /** Only after passing: the right options as shown, and why. */
+  correctOptions: number[] | null;
   explanation: string | null;
   /** For a missed question: the lesson that teaches it (docs/decisions.md E6), never its answer. */
   lesson: { id: number; title: string } | null;
@@ -225,7 +229,8 @@ export interface ReviewedQuestion extends OpenQuestion {
 
 export type AttemptView =
   /**
-   * `saved`: the answers autosaved so far, as the form's field values (answerFieldName → shown option).
+   * `saved`: the answers autosaved so far, as the form's field values (answerFieldName → shown option, or the
+   * shown options marked as "0,2" for a multiple-answer question).
    * `deadline`: when a timed attempt stops taking answers (ISO), `timeUp` once it has.
    */
   | { status: "open"; attemptId: number; questions: OpenQuestion[]; saved: Record<string, string>; deadline: string | null; timeUp: boolean }
@@ -263,12 +268,14 @@ export async function getAttemptView(options: { userId: string; lessonId: number
     id: q!.id,
     prompt: q!.prompt,
     options: (attempt.optionOrder[i] ?? []).map((stored) => q!.options[stored] ?? ""),
+    multiple: q!.kind === "multiple",
   }));
   if (!attempt.submittedAt || !attempt.answers) {
     const saved: Record<string, string> = {};
     for (const q of shown) {
       const chosen = attempt.draftAnswers?.[String(q.id)];
-      if (typeof chosen === "number" && chosen >= 0 && chosen < q.options.length) saved[answerFieldName(q.id)] = String(chosen);
+      const marked = answerSet(chosen).filter((o) => o < q.options.length);
+      if (q.multiple ? marked.length > 0 : typeof chosen === "number" && marked.length === 1) saved[answerFieldName(q.id)] = marked.join(",");
     }
     const time = timeState(attempt.startedAt, settings);
     return { status: "open", attemptId: attempt.id, questions: shown, saved, deadline: time.deadline?.toISOString() ?? null, timeUp: time.over };
@@ -277,7 +284,7 @@ export async function getAttemptView(options: { userId: string; lessonId: number
   const graded = gradeAttempt({
     questionIds: attempt.questionIds,
     optionOrder: attempt.optionOrder,
-    correctIndexes: questions.map((q) => q!.correctIndex),
+    correctIndexes: questions.map((q) => correctOptionsOf(q!)),
     answers: attempt.answers,
   });
   const passed = Boolean(attempt.passed);
@@ -306,7 +313,7 @@ export async function getAttemptView(options: { userId: string; lessonId: number
       ...q,
       chosen: graded.questions[i]!.chosenShown,
       correct: graded.questions[i]!.correct,
-      correctOption: passed ? graded.questions[i]!.correctShown : null,
+      correctOptions: passed ? graded.questions[i]!.correctShown : null,
       explanation: passed ? questions[i]!.explanation || null : null,
       lesson: graded.questions[i]!.correct ? null : (sourceById.get(questions[i]!.sourceLessonId ?? -1) ?? null),
     })),
@@ -315,7 +322,8 @@ export async function getAttemptView(options: { userId: string; lessonId: number
 
 /**
  * Saves one answer of an open attempt as the learner chooses it (intent 'exam-answer'). Only the
- * attempt's owner, only while it is open, only a question of the attempt and an option it shows; the
+ * attempt's owner, only while it is open, only a question of the attempt and an option it shows (for a
+ * multiple-answer question, the whole set marked so far, "0,2", distinct options it shows, "" for none); the
  * single UPDATE carries those conditions, so a save racing the submit cannot change a graded attempt.
  * Nothing is graded here.
  */
@@ -332,8 +340,8 @@ export async function saveExamAnswer(options: {
   if (!access.ok) return access;
   const attemptId = idSchema.safeParse(options.attemptId);
   const questionId = idSchema.safeParse(options.questionId);
-  const option = typeof options.option === "string" && /^\d{1,2}$/.test(options.option) ? Number(options.option) : null;
-  if (!attemptId.success || !questionId.success || option === null) return { ok: false, status: 400, message: learningMessages.invalidRequest };
+  const optionText = typeof options.option === "string" && options.option.length <= 40 ? options.option : null;
+  if (!attemptId.success || !questionId.success || optionText === null) return { ok: false, status: 400, message: learningMessages.invalidRequest };
   const [attempt] = await db().select().from(examAttempt).where(eq(examAttempt.id, attemptId.data)).limit(1);
   // An attempt of a renewed cycle is kept, not answered again.
   if (!attempt || attempt.userId !== options.user.id || attempt.lessonId !== options.lessonId || attempt.endedCycle !== null) {
@@ -344,10 +352,21 @@ export async function saveExamAnswer(options: {
   if (timeState(attempt.startedAt, settings).late) return { ok: false, status: 409, message: learningMessages.examTimeOver };
   const index = attempt.questionIds.indexOf(questionId.data);
   if (index < 0) return { ok: false, status: 400, message: learningMessages.answerUnknownQuestion };
-  if (option >= (attempt.optionOrder[index]?.length ?? 0)) return { ok: false, status: 400, message: learningMessages.answerOutOfRange };
+  const optionCount = attempt.optionOrder[index]?.length ?? 0;
+  const [q] = await attemptQuestions(attempt.lessonId, [questionId.data]);
+  let answer: ExamAnswer;
+  if (q?.kind === "multiple") {
+    const set = parseOptionSet(optionText, optionCount);
+    if (!set) return { ok: false, status: 400, message: learningMessages.answerOutOfRange };
+    answer = set;
+  } else {
+    if (!/^\d{1,2}$/.test(optionText)) return { ok: false, status: 400, message: learningMessages.invalidRequest };
+    answer = Number(optionText);
+    if (answer >= optionCount) return { ok: false, status: 400, message: learningMessages.answerOutOfRange };
+  }
   const saved = await db()
     .update(examAttempt)
-    .set({ draftAnswers: sql`coalesce(${examAttempt.draftAnswers}, '{}'::jsonb) || jsonb_build_object(${String(questionId.data)}::text, ${option}::int)` })
+    .set({ draftAnswers: sql`coalesce(${examAttempt.draftAnswers}, '{}'::jsonb) || jsonb_build_object(${String(questionId.data)}::text, ${JSON.stringify(answer)}::jsonb)` })
     .where(and(eq(examAttempt.id, attempt.id), eq(examAttempt.userId, options.user.id), isNull(examAttempt.submittedAt), isNull(examAttempt.endedCycle)))
     .returning({ id: examAttempt.id });
   if (saved.length === 0) return { ok: false, status: 409, message: learningMessages.attemptAlreadySubmitted };
@@ -357,7 +376,7 @@ export async function saveExamAnswer(options: {
 class AlreadySubmitted extends Error {}
 class NoAttemptsLeft extends Error {}
 
-type AnswersRead = { ok: true; answers: number[] } | { ok: false; message: string; values: Record<string, string> };
+type AnswersRead = { ok: true; answers: ExamAnswer[] } | { ok: false; message: string; values: Record<string, string> };
 
 /**
  * What a submit grades. Within the time (or without a limit): the form, every question answered. Past the limit,
@@ -365,16 +384,24 @@ type AnswersRead = { ok: true; answers: number[] } | { ok: false; message: strin
  * time is up). Later than that: only what was saved before the limit, whatever the form says.
  */
 function answersToGrade(
-  attempt: { questionIds: number[]; optionOrder: number[][]; draftAnswers: Record<string, number> | null },
+  attempt: { questionIds: number[]; optionOrder: number[][]; draftAnswers: Record<string, number | number[]> | null },
+  multiple: readonly boolean[],
   form: FormData,
   time: { over: boolean; late: boolean },
 ): AnswersRead {
-  const blank = -1;
-  if (time.late) return { ok: true, answers: attempt.questionIds.map((id) => attempt.draftAnswers?.[String(id)] ?? blank) };
-  const parsed = parseExamAnswers(form, { questionIds: attempt.questionIds, optionCounts: attempt.optionOrder.map((o) => o.length) });
+  const blank = (i: number): ExamAnswer => (multiple[i] ? [] : -1);
+  if (time.late) return { ok: true, answers: attempt.questionIds.map((id, i) => attempt.draftAnswers?.[String(id)] ?? blank(i)) };
+  const parsed = parseExamAnswers(form, { questionIds: attempt.questionIds, optionCounts: attempt.optionOrder.map((o) => o.length), multiple });
   if (parsed.ok) return parsed;
   if (parsed.reason === "incomplete" && time.over) {
-    return { ok: true, answers: attempt.questionIds.map((id) => (parsed.values[answerFieldName(id)] !== undefined ? Number(parsed.values[answerFieldName(id)]) : blank)) };
+    return {
+      ok: true,
+      answers: attempt.questionIds.map((id, i) => {
+        const value = parsed.values[answerFieldName(id)];
+        if (value === undefined) return blank(i);
+        return multiple[i] ? (parseOptionSet(value, attempt.optionOrder[i]?.length ?? 0) ?? []) : Number(value);
+      }),
+    };
   }
   return { ok: false, message: parsed.message, values: parsed.values };
 }
@@ -407,15 +434,16 @@ export async function submitExamAttempt(options: {
   }
   if (attempt.submittedAt) return { ok: false, status: 409, message: learningMessages.attemptAlreadySubmitted };
 
-  const parsed = answersToGrade(attempt, options.form, timeState(attempt.startedAt, settings));
-  if (!parsed.ok) return { ok: false, status: 400, message: parsed.message, values: parsed.values };
-
   const questions = await attemptQuestions(attempt.lessonId, attempt.questionIds);
   if (questions.some((q) => !q)) return { ok: false, status: 409, message: learningMessages.attemptNotFound };
+  const multiple = questions.map((q) => q!.kind === "multiple");
+  const parsed = answersToGrade(attempt, multiple, options.form, timeState(attempt.startedAt, settings));
+  if (!parsed.ok) return { ok: false, status: 400, message: parsed.message, values: parsed.values };
+
   const graded = gradeAttempt({
     questionIds: attempt.questionIds,
     optionOrder: attempt.optionOrder,
-    correctIndexes: questions.map((q) => q!.correctIndex),
+    correctIndexes: questions.map((q) => correctOptionsOf(q!)),
     answers: parsed.answers,
     passMark: settings.passMark,
   });
@@ -454,7 +482,7 @@ export async function submitExamAttempt(options: {
     if (error instanceof NoAttemptsLeft) return { ok: false, status: 409, message: learningMessages.examNoAttemptsLeft };
     logger.error({ err: error, attemptId: attempt.id }, "saving an exam attempt failed");
     // Keep what was answered, so "inténtalo de nuevo" is one click.
-    const values = Object.fromEntries(attempt.questionIds.map((id, i) => [answerFieldName(id), String(parsed.answers[i])]));
+    const values = Object.fromEntries(attempt.questionIds.map((id, i) => [answerFieldName(id), answerSet(parsed.answers[i]).join(",")]));
     return { ok: false, status: 500, message: learningMessages.examSaveFailed, values };
   }
   return { ok: true, attemptId: attempt.id, passed: graded.passed, score: graded.score };

@@ -6,7 +6,8 @@ import { liveCycleCertificate } from "../certificates/certificates.server";
 import { ORDER_STATUS_LABELS, isOrderStatus } from "~/domain/commerce";
 import { certificatePath, formatCertificateCode } from "~/domain/certificate-code";
 import { formatDateTime } from "~/domain/format";
-import { optionLetter } from "~/domain/grading";
+import { answerSet, gradeAttempt, optionLetter } from "~/domain/grading";
+import { correctOptionsOf } from "~/domain/question-input";
 import type { LearnerDetail } from "~/domain/insight-view";
 import { db } from "../platform/db/client.server";
 import { certificate, course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, order, question, user } from "../platform/db/schema";
@@ -91,7 +92,7 @@ export async function getLearnerDetail(userId: string): Promise<LearnerDetail | 
   const questionIds = [...new Set(attempts.flatMap((a) => a.questionIds))];
   const questions = questionIds.length
     ? await db()
-        .select({ id: question.id, prompt: question.prompt, options: question.options, correctIndex: question.correctIndex })
+        .select({ id: question.id, kind: question.kind, prompt: question.prompt, options: question.options, correctIndex: question.correctIndex, correctSet: question.correctSet })
         .from(question)
         .where(inArray(question.id, questionIds))
     : [];
@@ -134,17 +135,19 @@ export async function getLearnerDetail(userId: string): Promise<LearnerDetail | 
       answers: a.answers
         ? a.questionIds.map((qid, i) => {
             const q = byId.get(qid);
-            const shown = a.answers![i] ?? -1;
             // Answers are stored as shown to the learner; optionOrder maps them back to the bank's options.
-            const stored = shown >= 0 ? (a.optionOrder[i]?.[shown] ?? -1) : -1;
-            const option = (k: number) => (q && k >= 0 && k < q.options.length ? `${optionLetter(k)}. ${q.options[k]}` : "Sin respuesta");
+            const stored = answerSet(a.answers![i]).map((shown) => a.optionOrder[i]?.[shown] ?? -1);
+            const valid = (k: number) => q !== undefined && k >= 0 && k < q.options.length;
+            const options = (ks: number[]) => (ks.length && ks.every(valid) ? ks.map((k) => `${optionLetter(k)}. ${q!.options[k]}`).join(" · ") : "Sin respuesta");
+            const correct = q ? correctOptionsOf(q) : [];
             return {
               position: i + 1,
               questionId: qid,
               prompt: q?.prompt ?? "Pregunta eliminada",
-              chosen: option(stored),
-              correctOption: q ? option(q.correctIndex) : "—",
-              correct: q !== undefined && stored === q.correctIndex,
+              chosen: options([...stored].sort((x, y) => x - y)),
+              correctOption: q ? options(correct) : "—",
+              // The exam's own rule: exactly the correct options (one for the one-answer kinds).
+              correct: q !== undefined && gradeAttempt({ questionIds: [qid], optionOrder: [a.optionOrder[i] ?? []], correctIndexes: [correct], answers: [a.answers![i] ?? -1] }).correctCount === 1,
             };
           })
         : [],

@@ -17,6 +17,7 @@ import { passMarkNote, type CourseResults, type FunnelStep, type QuestionStat } 
 import { type Db } from "../platform/db/client.server";
 import { arrayLiteral, preparedStatement } from "../platform/db/prepared.server";
 import { examBank, examSettings } from "../exams/bank.server";
+import { correctOptionsOf } from "~/domain/question-input";
 import { loadCourseOutline } from "../learning/learning.server";
 import { enrolmentCohortStat, enrolmentDayStat, examAnswerStat, examAttemptDayStat } from "../platform/db/schema";
 
@@ -200,7 +201,13 @@ export async function getCourseResults(
     const m = chosenBy.get(q.id) ?? new Map<number | null, number>();
     let drawn = 0;
     for (const n of m.values()) drawn += n;
-    const correct = m.get(q.correctIndex) ?? 0;
+    // A multiple-answer question's rows count sets of options marked, as bitmasks (bit k: option k; schema.ts):
+    // right is exactly the correct set, and each wrong option counts the answers that marked it.
+    const multiple = q.kind === "multiple";
+    const correctSet = correctOptionsOf(q);
+    const mask = (set: readonly number[]) => set.reduce((x, k) => x | (1 << k), 0);
+    const markedWith = (k: number) => [...m].reduce((x, [chosen, n]) => (chosen !== null && chosen & (1 << k) ? x + n : x), 0);
+    const correct = (multiple ? m.get(mask(correctSet)) : m.get(q.correctIndex)) ?? 0;
     return {
       questionId: q.id,
       examLessonId: q.lessonId,
@@ -208,10 +215,10 @@ export async function getCourseResults(
       drawn,
       correct,
       correctPercent: percent(correct, drawn),
-      correctOption: `${optionLetter(q.correctIndex)}. ${q.options[q.correctIndex] ?? ""}`,
+      correctOption: correctSet.map((k) => `${optionLetter(k)}. ${q.options[k] ?? ""}`).join(" · "),
       wrong: q.options
-        .map((text, k) => ({ option: optionLetter(k), text, count: m.get(k) ?? 0, k }))
-        .filter((o) => o.k !== q.correctIndex)
+        .map((text, k) => ({ option: optionLetter(k), text, count: multiple ? markedWith(k) : (m.get(k) ?? 0), k }))
+        .filter((o) => !correctSet.includes(o.k))
         .map(({ option, text, count }) => ({ option, text, count })),
       blank: m.get(null) ?? 0,
       editPath: q.retiredAt === null ? `/admin/cursos/${courseId}?leccion=${q.lessonId}#pregunta-${q.id}` : null,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { FieldErrors, FormValues } from "~/domain/form-parse";
 import { Form } from "react-router";
-import { QUESTION_KIND_LABELS, QUESTION_KINDS, TRUE_FALSE_OPTIONS, questionValues } from "~/domain/question-input";
+import { MULTIPLE_OPTIONS, QUESTION_KIND_LABELS, QUESTION_KINDS, TRUE_FALSE_OPTIONS, correctOptionsOf, questionValues } from "~/domain/question-input";
 import { ConfirmDelete } from "./confirm-delete";
 import type { EditorReply } from "~/domain/action-result";
 import { resultFor } from "./editor-result";
@@ -15,14 +15,46 @@ export interface QuestionView {
   prompt: string;
   options: string[];
   correctIndex: number;
+  correctSet: number[] | null;
   explanation: string;
 }
 
-const LETTERS = ["A", "B", "C", "D"] as const;
+const LETTERS = ["A", "B", "C", "D", "E", "F"] as const;
 
-/** Four options and the right letter, or (true/false) only whether the statement is true. */
+/**
+ * A multiple-answer question's options: up to six, each with its own "correcta" checkbox (all named correctIndex,
+ * joined by the server), the unused ones left empty at the end.
+ */
+function MultipleOptions({ values, errors }: { values: FormValues; errors: FieldErrors }) {
+  const marked = new Set((values.correctIndex ?? "").split(",").filter(Boolean));
+  return (
+    <fieldset className="grid gap-3" aria-describedby="opciones-multiples-ayuda">
+      <legend className="text-sm font-semibold text-slate-800">Opciones y respuestas correctas</legend>
+      <p id="opciones-multiples-ayuda" className="text-xs text-slate-600">
+        Escribe de {MULTIPLE_OPTIONS.min} a {MULTIPLE_OPTIONS.max} opciones, desde la A, y marca todas las correctas (al menos una). Quien responde
+        acierta solo si marca exactamente esas.
+      </p>
+      {LETTERS.map((letter, i) => (
+        <div key={letter} className="grid gap-1 sm:grid-cols-[1fr_auto] sm:items-end sm:gap-3">
+          <TextField label={`Opción ${letter}${i >= MULTIPLE_OPTIONS.min ? " (opcional)" : ""}`} name={`option${i}`} defaultValue={values[`option${i}`] ?? ""} error={errors[`option${i}`]} />
+          <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+            <input type="checkbox" name="correctIndex" value={i} defaultChecked={marked.has(String(i))} className="h-5 w-5 accent-emerald-700" />
+            Correcta
+          </label>
+        </div>
+      ))}
+      {errors.correctIndex ? (
+        <p className="text-sm font-medium text-red-800" role="alert">
+          {errors.correctIndex}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Four options and the right letter, (true/false) only whether the statement is true, or options with several right. */
 function QuestionFields({ values, errors }: { values: FormValues; errors: FieldErrors }) {
-  const [kind, setKind] = useState(values.kind === "truefalse" ? "truefalse" : "choice");
+  const [kind, setKind] = useState(values.kind === "truefalse" || values.kind === "multiple" ? values.kind : "choice");
   return (
     <>
       <label className="block text-sm font-semibold text-slate-800">
@@ -41,14 +73,15 @@ function QuestionFields({ values, errors }: { values: FormValues; errors: FieldE
         </select>
       </label>
       <TextArea label={kind === "truefalse" ? "Afirmación" : "Pregunta"} name="prompt" rows={2} defaultValue={values.prompt ?? ""} error={errors.prompt} />
+      {kind === "multiple" ? <MultipleOptions key={kind} values={values} errors={errors} /> : null}
       {kind === "choice" ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          {LETTERS.map((letter, i) => (
+          {LETTERS.slice(0, 4).map((letter, i) => (
             <TextField key={letter} label={`Opción ${letter}`} name={`option${i}`} defaultValue={values[`option${i}`] ?? ""} error={errors[`option${i}`]} />
           ))}
         </div>
       ) : null}
-      <SelectField
+      {kind === "multiple" ? null : <SelectField
         key={kind}
         label={kind === "truefalse" ? "Respuesta correcta" : "Opción correcta"}
         name="correctIndex"
@@ -57,9 +90,9 @@ function QuestionFields({ values, errors }: { values: FormValues; errors: FieldE
         options={
           kind === "truefalse"
             ? [{ value: "", label: "Elige la respuesta correcta" }, ...TRUE_FALSE_OPTIONS.map((o, i) => ({ value: String(i), label: o }))]
-            : [{ value: "", label: "Elige la opción correcta" }, ...LETTERS.map((l, i) => ({ value: String(i), label: `Opción ${l}` }))]
+            : [{ value: "", label: "Elige la opción correcta" }, ...LETTERS.slice(0, 4).map((l, i) => ({ value: String(i), label: `Opción ${l}` }))]
         }
-      />
+      />}
       <TextArea label="Explicación (se muestra al revisar)" name="explanation" rows={2} defaultValue={values.explanation ?? ""} error={errors.explanation} />
     </>
   );
@@ -91,14 +124,18 @@ export function QuestionBank({ lessonId, questions, perAttempt, result }: { less
                     <p className="font-semibold text-ink">
                       {i + 1}. {q.prompt}
                       {q.kind === "truefalse" ? <span className="ml-2 text-xs font-semibold uppercase text-slate-600">Verdadero o falso</span> : null}
+                      {q.kind === "multiple" ? <span className="ml-2 text-xs font-semibold uppercase text-slate-600">Selección múltiple</span> : null}
                     </p>
                     <ul className="mt-1 text-sm text-slate-700">
-                      {q.options.map((o, k) => (
-                        <li key={k} className={k === q.correctIndex ? "font-semibold text-emerald-800" : undefined}>
-                          {LETTERS[k]}) {o}
-                          {k === q.correctIndex ? " ✓ (correcta)" : ""}
-                        </li>
-                      ))}
+                      {q.options.map((o, k) => {
+                        const right = correctOptionsOf(q).includes(k);
+                        return (
+                          <li key={k} className={right ? "font-semibold text-emerald-800" : undefined}>
+                            {LETTERS[k]}) {o}
+                            {right ? " ✓ (correcta)" : ""}
+                          </li>
+                        );
+                      })}
                     </ul>
                   </div>
                   <ConfirmDelete label="Eliminar" question="¿Eliminar esta pregunta del banco?" intent="delete-question" fields={{ questionId: q.id }} />

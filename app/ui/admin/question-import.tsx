@@ -2,7 +2,8 @@
 // and the button that adds the valid rows. The rows travel back as hidden fields, checked again on import.
 import { Form } from "react-router";
 import { formatCount } from "~/domain/format";
-import type { QuestionImportRow } from "~/domain/question-input";
+import { correctOptionsOf, type QuestionImportRow } from "~/domain/question-input";
+import { optionLetter } from "~/domain/grading";
 import { SubmitButton } from "~/ui/primitives/submit-button";
 import { card, fieldError, input, label } from "./styles";
 
@@ -24,12 +25,13 @@ export function QuestionUploadForm({ error, maxMb }: { error?: string; maxMb: nu
       <div id="questions-file-hint" className="mt-2 space-y-1 text-xs text-slate-600">
         <p>
           Primera fila con las columnas <strong>tipo</strong>, <strong>pregunta</strong>, <strong>a</strong>, <strong>b</strong>, <strong>c</strong>,{" "}
-          <strong>d</strong>, <strong>correcta</strong> y <strong>explicación</strong>. Máximo {maxMb} MB. Nada se guarda hasta que confirmes la vista
+          <strong>d</strong> (y <strong>e</strong>, <strong>f</strong> si hacen falta), <strong>correcta</strong> y <strong>explicación</strong>. Máximo {maxMb} MB. Nada se guarda hasta que confirmes la vista
           previa.
         </p>
         <p>
           Tipo «alternativas»: escribe las cuatro opciones y en correcta la letra (A, B, C o D). Tipo «verdadero o falso»: deja a–d vacías y escribe
-          en correcta Verdadero o Falso.
+          en correcta Verdadero o Falso. Tipo «varias correctas»: de dos a seis opciones (a–f) y en correcta todas las letras correctas separadas por
+          coma, por ejemplo A,C.
         </p>
       </div>
       {error ? (
@@ -44,7 +46,7 @@ export function QuestionUploadForm({ error, maxMb }: { error?: string; maxMb: nu
   );
 }
 
-const FIELDS = ["line", "kind", "prompt", "a", "b", "c", "d", "correct", "explanation"] as const;
+const FIELDS = ["line", "kind", "prompt", "a", "b", "c", "d", "e", "f", "correct", "explanation"] as const;
 
 export function QuestionImportPreview({ rows, valid }: { rows: QuestionImportRow[]; valid: number }) {
   const bad = rows.length - valid;
@@ -73,8 +75,13 @@ export function QuestionImportPreview({ rows, valid }: { rows: QuestionImportRow
             </p>
             {r.data ? (
               <p className="mt-1 text-sm text-slate-700">
-                {r.data.kind === "truefalse" ? "Verdadero o falso" : "Alternativas"} · correcta:{" "}
-                <span className="font-semibold">{r.data.options[r.data.correctIndex]}</span>
+                {r.data.kind === "truefalse" ? "Verdadero o falso" : r.data.kind === "multiple" ? "Selección múltiple (marca todas las correctas)" : "Alternativas"} ·{" "}
+                {r.data.kind === "multiple" ? "correctas: " : "correcta: "}
+                <span className="font-semibold">
+                  {correctOptionsOf(r.data)
+                    .map((k) => (r.data!.kind === "multiple" ? `${optionLetter(k)}. ${r.data!.options[k]}` : r.data!.options[k]))
+                    .join("; ")}
+                </span>
               </p>
             ) : (
               <ul className="mt-1 list-disc pl-5 text-sm font-medium text-red-800">

@@ -1,5 +1,5 @@
 // The ten questions of an attempt (docs/product-spec.md §4 Exam view, §5): one radio group per question,
-// options A–D, 'Enviar respuestas' enabled once all are answered (the server checks again), 'Volver' to the intro.
+// options A–D (checkboxes for a multiple-answer question, "marca todas las correctas"), 'Enviar respuestas' enabled once all are answered (the server checks again), 'Volver' to the intro.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { answerFieldName } from "~/domain/exam-forms";
@@ -11,6 +11,8 @@ export interface ExamQuestion {
   id: number;
   prompt: string;
   options: string[];
+  /** Checkboxes: the learner marks every correct option. */
+  multiple: boolean;
 }
 
 function unanswered(form: HTMLFormElement, questions: ExamQuestion[]) {
@@ -138,9 +140,15 @@ export function ExamForm({
       onChange={(e) => {
         setAnswered(total - unanswered(e.currentTarget, questions).length);
         const input = e.nativeEvent.target;
-        if (!(input instanceof HTMLInputElement) || input.type !== "radio") return;
+        if (!(input instanceof HTMLInputElement) || (input.type !== "radio" && input.type !== "checkbox")) return;
         const questionId = questions.find((q) => answerFieldName(q.id) === input.name)?.id;
-        if (questionId !== undefined) autosave.save(questionId, input.value);
+        if (questionId === undefined) return;
+        // A multiple-answer question is saved whole: every option marked now ("" once none is).
+        const value =
+          input.type === "checkbox"
+            ? [...e.currentTarget.querySelectorAll<HTMLInputElement>(`input[name="${input.name}"]:checked`)].map((c) => c.value).join(",")
+            : input.value;
+        autosave.save(questionId, value);
       }}
       className="space-y-6"
     >
@@ -168,25 +176,27 @@ export function ExamForm({
             <fieldset className="m-0 min-w-0 border-0 p-0">
               <legend className="font-semibold text-ink">
                 <span className="mr-1 text-brand-700">Pregunta {qi + 1} de {total}.</span> {q.prompt}
+                {q.multiple ? <span className="exam-multiple-hint">Selección múltiple: marca todas las correctas.</span> : null}
               </legend>
               <div className="mt-3 space-y-2">
                 {q.options.map((option, oi) => {
                   const id = `p${q.id}-o${oi}`;
+                  const saved = values[answerFieldName(q.id)];
                   return (
                     <div key={oi}>
                       <input
-                        type="radio"
+                        type={q.multiple ? "checkbox" : "radio"}
                         id={id}
                         name={answerFieldName(q.id)}
                         value={oi}
-                        defaultChecked={values[answerFieldName(q.id)] === String(oi)}
+                        defaultChecked={q.multiple ? (saved ?? "").split(",").includes(String(oi)) : saved === String(oi)}
                         className="peer sr-only"
                       />
                       <label
                         htmlFor={id}
                         className="exam-option"
                       >
-                        <span className="exam-option-letter">
+                        <span className={q.multiple ? "exam-option-letter exam-option-box" : "exam-option-letter"}>
                           {OPTION_LETTERS[oi]}
                         </span>
                         <span className="min-w-0 flex-1">{option}</span>

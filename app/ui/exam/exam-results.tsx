@@ -10,9 +10,12 @@ export interface ResultQuestion {
   id: number;
   prompt: string;
   options: string[];
-  chosen: number;
+  /** A multiple-answer question ("marca todas las correctas"). */
+  multiple: boolean;
+  /** The options marked, as shown (none: left blank). */
+  chosen: number[];
   correct: boolean;
-  correctOption: number | null;
+  correctOptions: number[] | null;
   explanation: string | null;
   lesson: { id: number; title: string } | null;
 }
@@ -104,12 +107,13 @@ export function ExamResults({
               </p>
               <p className={`mt-1 text-sm font-semibold ${q.correct ? "text-green-800" : "text-brand-800"}`}>
                 {q.correct ? "✓ Correcta" : "✗ Incorrecta"}
+                {q.multiple ? <span className="ml-2 font-normal text-slate-600">(selección múltiple: cuenta solo si marcas todas las correctas y ninguna otra)</span> : null}
               </p>
               {result.passed ? (
                 <ul className="mt-3 space-y-1.5 text-sm">
                   {q.options.map((option, oi) => {
-                    const isCorrect = oi === q.correctOption;
-                    const isChosen = oi === q.chosen;
+                    const isCorrect = q.correctOptions?.includes(oi) ?? false;
+                    const isChosen = q.chosen.includes(oi);
                     return (
                       <li
                         key={oi}
@@ -119,18 +123,24 @@ export function ExamResults({
                       >
                         <span className="font-bold">{OPTION_LETTERS[oi]}.</span> {option}
                         {isCorrect ? <span className="ml-2 font-semibold text-green-800">(respuesta correcta)</span> : null}
-                        {isChosen ? <span className="ml-2 font-semibold text-slate-700">(tu respuesta)</span> : null}
+                        {isChosen ? <span className="ml-2 font-semibold text-slate-700">{q.multiple ? "(la marcaste)" : "(tu respuesta)"}</span> : null}
                       </li>
                     );
                   })}
                 </ul>
               ) : (
                 <p className="mt-2 text-sm text-slate-700">
-                  {q.chosen < 0 ? (
+                  {q.chosen.length === 0 ? (
                     "Sin responder."
                   ) : (
                     <>
-                      Tu respuesta: <span className="font-semibold">{OPTION_LETTERS[q.chosen]}.</span> {q.options[q.chosen]}
+                      {q.multiple ? "Marcaste: " : "Tu respuesta: "}
+                      {q.chosen.map((c, ci) => (
+                        <span key={c}>
+                          {ci > 0 ? "; " : null}
+                          <span className="font-semibold">{OPTION_LETTERS[c]}.</span> {q.options[c]}
+                        </span>
+                      ))}
                     </>
                   )}
                 </p>

@@ -108,7 +108,7 @@ describe("después de reprobar (E6)", () => {
     const result = (await openContent(u.cookie, 1, `?leccion=${exam}&intento=${attempt}`)).data.exam.attempt;
     expect(result).toMatchObject({ status: "submitted", passed: false });
     for (const q of result.questions) {
-      expect(q).toMatchObject({ correct: false, correctOption: null, explanation: null, lesson: { id: pdf, title: COURSE1.pdf } });
+      expect(q).toMatchObject({ correct: false, correctOptions: null, explanation: null, lesson: { id: pdf, title: COURSE1.pdf } });
     }
     expect(JSON.stringify(result)).not.toMatch(/Explicación reservada/);
   });

@@ -42,7 +42,7 @@ async function pageJson(cookie: string, query: string) {
 }
 
 function expectNoAnswerLeak(json: string) {
-  expect(json).not.toMatch(/correctIndex|correct_index|correctOption|explanation/i);
+  expect(json).not.toMatch(/correctIndex|correct_index|correctSet|correct_set|correctOption|explanation/i);
   for (const q of FIXTURE_QUESTIONS) expect(json).not.toContain(q.explanation);
 }
 
@@ -110,7 +110,7 @@ describe("evaluación: las respuestas correctas nunca salen antes de corregir (B
       expect(attempt.questions).toHaveLength(10);
       const stored = await db().select().from(question).where(inArray(question.id, row.questionIds));
       for (const [i, q] of attempt.questions.entries()) {
-        expect(Object.keys(q).sort()).toEqual(["id", "options", "prompt"]);
+        expect(Object.keys(q).sort()).toEqual(["id", "multiple", "options", "prompt"]);
         const original = stored.find((s) => s.id === q.id)!;
         expect(q.options).toEqual(row.optionOrder[i]!.map((o: number) => original.options[o]));
       }
@@ -190,7 +190,7 @@ describe("evaluación: corrección, historial y avance", () => {
     const failedPage = await pageJson(u.cookie, `?leccion=${id}&intento=${failedId}`);
     const failedView = failedPage.res.data.exam.attempt;
     expect(failedView).toMatchObject({ status: "submitted", score: 0, passed: false, attemptNumber: 1, correctCount: 0 });
-    for (const q of failedView.questions) expect(q).toMatchObject({ correct: false, correctOption: null, explanation: null });
+    for (const q of failedView.questions) expect(q).toMatchObject({ correct: false, correctOptions: null, explanation: null });
     for (const q of FIXTURE_QUESTIONS) expect(failedPage.json).not.toContain(q.explanation);
     expect(await completedLessonIds(enrolmentId)).not.toContain(id);
 
@@ -211,7 +211,7 @@ describe("evaluación: corrección, historial y avance", () => {
     expect(notMine.intro.history).toHaveLength(2);
     for (const q of passedView.questions) {
       expect(q.correct).toBe(true);
-      expect(q.correctOption).toBe(q.chosen);
+      expect(q.correctOptions).toEqual(q.chosen);
       expect(q.explanation).toMatch(/^Explicación reservada/);
     }
     expect(await completedLessonIds(enrolmentId)).toContain(id);

@@ -283,10 +283,14 @@ export const question = pgTable(
       .references(() => lesson.id, { onDelete: "cascade" }),
     externalId: text("external_id"), // id in the catalogue file, e.g. "q01"
     prompt: text("prompt").notNull(),
-    // 'choice' (four options, shuffled in every attempt) or 'truefalse' (Verdadero, Falso, always in that order).
+    // 'choice' (four options, shuffled in every attempt), 'truefalse' (Verdadero, Falso, always in that order) or
+    // 'multiple' (two to six options, shuffled, one or more correct: the learner marks all the correct ones).
     kind: text("kind").notNull().default("choice"),
     options: text("options").array().notNull(),
-    correctIndex: integer("correct_index").notNull(), // never sent to a learner before grading
+    // Never sent to a learner before grading. -1 for a 'multiple' question, whose answer is correct_set.
+    correctIndex: integer("correct_index").notNull(),
+    // A 'multiple' question's correct options (bank indexes, ascending); null for the one-answer kinds.
+    correctSet: integer("correct_set").array(),
     explanation: text("explanation").notNull().default(""),
     // The lesson that teaches the answer (not the exam lesson above), so a learner who misses the
     // question can be sent to it; null when unknown or when that lesson is deleted.
@@ -297,7 +301,15 @@ export const question = pgTable(
     // it): never drawn again, kept so the attempts that drew it can still be read.
     retiredAt: timestamp("retired_at", tz),
   },
-  (t) => [index("question_lesson_idx").on(t.lessonId), index("question_source_lesson_idx").on(t.sourceLessonId)],
+  (t) => [
+    index("question_lesson_idx").on(t.lessonId),
+    index("question_source_lesson_idx").on(t.sourceLessonId),
+    // The two answer columns never disagree about a question's kind.
+    check(
+      "question_correct_ck",
+      sql`(${t.kind} = 'multiple' and ${t.correctSet} is not null and cardinality(${t.correctSet}) >= 1 and ${t.correctIndex} = -1) or (${t.kind} <> 'multiple' and ${t.correctSet} is null and ${t.correctIndex} >= 0)`,
+    ),
+  ],
 );
 
 // ── Learning ───────────────────────────────────────────────────────────────
@@ -408,10 +420,11 @@ export const examAttempt = pgTable(
     questionIds: integer("question_ids").array().notNull(),
     // Per question, the shuffled order of its options: optionOrder[i][shownIndex] = stored option index.
     optionOrder: jsonb("option_order").$type<number[][]>().notNull(),
-    answers: jsonb("answers").$type<number[] | null>(),
-    // Answers saved as the learner chooses them (question id → shown option), so an open attempt resumes
-    // after a reload or a closed tab; grading reads only what is submitted.
-    draftAnswers: jsonb("draft_answers").$type<Record<string, number> | null>(),
+    // Per question, the shown option chosen (-1: blank), or for a 'multiple' question the shown options marked.
+    answers: jsonb("answers").$type<(number | number[])[] | null>(),
+    // Answers saved as the learner chooses them (question id → shown option, or shown options marked), so an open
+    // attempt resumes after a reload or a closed tab; grading reads only what is submitted.
+    draftAnswers: jsonb("draft_answers").$type<Record<string, number | number[]> | null>(),
     score: integer("score"),
     passed: boolean("passed"),
     startedAt: timestamp("started_at", tz).notNull().defaultNow(),
@@ -1129,7 +1142,9 @@ export const enrolmentCohortStat = pgTable(
   (t) => [primaryKey({ columns: [t.courseId, t.day, t.kind, t.value, t.slot] })],
 );
 
-// Answers per exam lesson, Chile day (of submission), question and chosen bank option (-1 = blank).
+// Answers per exam lesson, Chile day (of submission), question and chosen bank option (-1 = blank); for a
+// 'multiple' question, chosen is the set of bank options marked as a bitmask (bit k: option k), so both who got it
+// exactly right and how often each option was marked can be read from it.
 export const examAnswerStat = pgTable(
   "exam_answer_stat",
   {
