@@ -80,7 +80,7 @@ test("selección múltiple: la dueña la crea y una alumna la responde en el tel
   await notice(page, "Pregunta agregada.");
   await expect(bank.getByRole("heading", { name: "Banco de preguntas (10)" })).toBeVisible();
   const listed = bank.getByRole("listitem").filter({ hasText: prompt }).first();
-  await expect(listed.getByText("Selección múltiple")).toBeVisible();
+  await expect(listed.getByText("Selección múltiple", { exact: true })).toBeVisible();
   await expect(listed.getByText("A) Guantes ✓ (correcta)")).toBeVisible();
   await expect(listed.getByText("C) Mascarilla ✓ (correcta)")).toBeVisible();
 

@@ -39,7 +39,7 @@ function MultipleOptions({ values, errors }: { values: FormValues; errors: Field
           <TextField label={`Opción ${letter}${i >= MULTIPLE_OPTIONS.min ? " (opcional)" : ""}`} name={`option${i}`} defaultValue={values[`option${i}`] ?? ""} error={errors[`option${i}`]} />
           <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
             <input type="checkbox" name="correctIndex" value={i} defaultChecked={marked.has(String(i))} className="h-5 w-5 accent-emerald-700" />
-            Correcta
+            Correcta<span className="sr-only"> (opción {letter})</span>
           </label>
         </div>
       ))}
