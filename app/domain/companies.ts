@@ -7,6 +7,7 @@ import { optionalText, singleLineText, withoutControlChars } from "./plain-text"
 import { parseRut, RUT_MESSAGES } from "./rut";
 import { formatCount } from "./format";
 import { DEADLINE_FILTERS, dueState, matchesDeadline, type DeadlineFilter } from "./company-follow-up";
+import { matchesGroups, parseGroupFilters, type GroupKind, type Groups } from "./company-groups";
 
 /** An invitation link works for 7 days after it was (last) sent. */
 export const INVITATION_DAYS = 7;
@@ -218,6 +219,8 @@ export interface WorkerFilters {
   q: string;
   /** Against the due date ('plazo'): late, due within a week, none set. Omitted: all. */
   deadline?: DeadlineFilter | null;
+  /** Sucursal, faena, centro de costo ('sucursal', 'faena', 'cc'). Omitted: all. */
+  groups?: Partial<Record<GroupKind, string>>;
 }
 
 export function parseWorkerFilters(params: URLSearchParams): WorkerFilters {
@@ -228,6 +231,8 @@ export function parseWorkerFilters(params: URLSearchParams): WorkerFilters {
     q: withoutControlChars(params.get("q") ?? "").trim().slice(0, 100),
   };
   if ((DEADLINE_FILTERS as readonly string[]).includes(deadline ?? "")) parsed.deadline = deadline as DeadlineFilter;
+  const groups = parseGroupFilters(params);
+  if (Object.keys(groups).length > 0) parsed.groups = groups;
   return parsed;
 }
 
@@ -236,11 +241,12 @@ export function parseWorkerFilters(params: URLSearchParams): WorkerFilters {
  * day, '2026-12-01') is needed only to filter by due date.
  */
 export function matchesWorkerFilters(
-  w: { name: string; email: string; rut: string | null; progress: number; lessonsDone?: number; completedAt: Date | string | null; dueOn?: string | null },
+  w: { name: string; email: string; rut: string | null; progress: number; lessonsDone?: number; completedAt: Date | string | null; dueOn?: string | null } & Partial<Groups>,
   f: WorkerFilters,
   today = "",
 ): boolean {
   if (f.status && workerStatus(w) !== f.status) return false;
+  if (f.groups && !matchesGroups(w, f.groups)) return false;
   if (f.deadline && !matchesDeadline(dueState(w.dueOn ?? null, w.completedAt, today), f.deadline)) return false;
   if (!f.q) return true;
   const needle = f.q.toLowerCase();

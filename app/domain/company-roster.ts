@@ -5,6 +5,7 @@ import { withoutControlChars } from "./plain-text";
 import { parseRut, RUT_MESSAGES } from "./rut";
 import { MAX_NAME_LENGTH } from "./account-limits";
 import { formatCount } from "./format";
+import { GROUP_KINDS, groupMessages, normaliseGroup, type GroupKind } from "./company-groups";
 
 /** More rows than this in one file are refused (the import runs in one transaction). */
 export const MAX_ROSTER_ROWS = 2000;
@@ -43,6 +44,10 @@ export interface RosterInput {
   name: string;
   email: string;
   rut: string;
+  /** The optional columns sucursal, faena and centro de costo, as typed ('' when absent). */
+  sucursal?: string;
+  faena?: string;
+  centroCosto?: string;
 }
 
 const fold = (v: string) =>
@@ -58,6 +63,13 @@ const HEADERS: Record<"name" | "email" | "rut", string[]> = {
   rut: ["rut", "run", "rutrun"],
 };
 
+/** The optional group columns (company-groups.ts). */
+const GROUP_HEADERS: Record<GroupKind, string[]> = {
+  sucursal: ["sucursal", "sede", "oficina"],
+  faena: ["faena", "obra", "proyecto"],
+  centroCosto: ["centrodecosto", "centrodecostos", "centrocosto", "centrocostos", "ceco", "cc"],
+};
+
 /** A spreadsheet's non-empty row, numbered as the spreadsheet numbers it. */
 export interface TableRowInput {
   line: number;
@@ -70,11 +82,13 @@ export function rosterFromTable(table: readonly TableRowInput[]): { ok: true; ro
   const col = (k: keyof typeof HEADERS) => header.findIndex((h) => HEADERS[k].includes(h));
   const idx = { name: col("name"), email: col("email"), rut: col("rut") };
   if (idx.name < 0 || idx.email < 0 || idx.rut < 0) return { ok: false, message: rosterMessages.noHeader };
+  const groupIdx = Object.fromEntries(GROUP_KINDS.map((k) => [k, header.findIndex((h) => GROUP_HEADERS[k].includes(h))])) as Record<GroupKind, number>;
   const rows: RosterInput[] = [];
   for (let i = 1; i < table.length; i++) {
     const { line, cells } = table[i]!;
     const get = (j: number) => withoutControlChars(String(cells[j] ?? "")).trim();
-    const row = { line, name: get(idx.name), email: get(idx.email), rut: get(idx.rut) };
+    const row: RosterInput = { line, name: get(idx.name), email: get(idx.email), rut: get(idx.rut) };
+    for (const k of GROUP_KINDS) if (groupIdx[k] >= 0) row[k] = get(groupIdx[k]);
     if (!row.name && !row.email && !row.rut) continue;
     rows.push(row);
   }
@@ -123,6 +137,7 @@ export function checkRoster(rows: RosterInput[], ctx: RosterContext): RosterRow[
     const normalRut = rut?.ok ? rut.rut : r.rut;
     if (!rut) problems.push(rosterMessages.rutRequired);
     else if (!rut.ok) problems.push(rut.reason === "checkDigit" ? rosterMessages.rutCheckDigit : rosterMessages.rutInvalid);
+    for (const k of GROUP_KINDS) if (normaliseGroup(r[k] ?? "") === undefined) problems.push(groupMessages.tooLong(k));
     if (email.success) {
       const seen = firstEmail.get(normalEmail);
       if (seen !== undefined) problems.push(rosterMessages.duplicateEmail(seen));

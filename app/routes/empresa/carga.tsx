@@ -33,14 +33,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { company: { id: company.id, name: company.name }, course: { id: c.id, title: c.title }, maxMb: SPREADSHEET_MAX_BYTES / (1024 * 1024) };
 }
 
-const shown = (rows: RosterRow[]): PreviewRow[] => rows.map((r) => ({ line: r.line, name: r.name, email: r.email, rut: r.rut, problems: r.problems }));
+const shown = (rows: RosterRow[]): PreviewRow[] =>
+  rows.map((r) => ({ line: r.line, name: r.name, email: r.email, rut: r.rut, sucursal: r.sucursal ?? "", faena: r.faena ?? "", centroCosto: r.centroCosto ?? "", problems: r.problems }));
 
 /** The rows the preview form posts back (as edited): parallel lists of line, name, email and RUT. */
 function rowsFromForm(form: FormData): RosterInput[] | null {
   const text = (k: string) => form.getAll(k).map((v) => (typeof v === "string" ? withoutControlChars(v).trim().slice(0, 300) : ""));
   const [lines, names, emails, ruts] = [text("line"), text("name"), text("email"), text("rut")];
+  const [sucursales, faenas, centros] = [text("sucursal"), text("faena"), text("centroCosto")];
   if (lines.length === 0 || lines.length > MAX_ROSTER_ROWS || names.length !== lines.length || emails.length !== lines.length || ruts.length !== lines.length) return null;
-  return lines.map((l, i) => ({ line: /^\d{1,6}$/.test(l) ? Number(l) : i + 2, name: names[i]!, email: emails[i]!, rut: ruts[i]! }));
+  // The group columns travel with every row, or not at all (a form from before they existed).
+  if ([sucursales, faenas, centros].some((g) => g.length !== 0 && g.length !== lines.length)) return null;
+  return lines.map((l, i) => ({
+    line: /^\d{1,6}$/.test(l) ? Number(l) : i + 2,
+    name: names[i]!,
+    email: emails[i]!,
+    rut: ruts[i]!,
+    sucursal: sucursales[i] ?? "",
+    faena: faenas[i] ?? "",
+    centroCosto: centros[i] ?? "",
+  }));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

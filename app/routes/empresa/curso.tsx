@@ -25,7 +25,8 @@ import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { seatSummaries } from "~/server/companies/seats.server";
 import { enrolWorker, resendInvitation, revokeInvitation } from "~/server/companies/workers.server";
-import { reassignSeat, releaseSeat, remindWorkers, setDueDate } from "~/server/companies/follow-up.server";
+import { reassignSeat, releaseSeat, remindWorkers, setDueDate, setGroup } from "~/server/companies/follow-up.server";
+import { GROUP_KINDS, GROUP_LABELS, GROUP_PARAMS, groupMessages, groupOptions, groupsLine, normaliseGroup, type GroupKind } from "~/domain/company-groups";
 import { now } from "~/server/platform/clock.server";
 import { chileIsoDay } from "~/domain/chile-time";
 import { DEADLINE_FILTER_LABELS, DEADLINE_FILTERS, dueDateMessages, dueState, parseDueDate } from "~/domain/company-follow-up";
@@ -67,6 +68,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     filters,
     today,
     overdue: workers.filter((w) => dueState(w.dueOn, w.completedAt, today) === "overdue").length,
+    groupOptions: groupOptions([...workers, ...invitations]),
+    query: new URL(request.url).search,
     total: workers.length,
     completed: workers.filter((w) => w.completedAt).length,
     workers: shown.map((w) => ({
@@ -87,11 +90,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       dueOn: w.dueOn,
       due: formatShortDay(w.dueOn),
       dueState: dueState(w.dueOn, w.completedAt, today),
+      groups: groupsLine(w),
       // Offered only to one who never started; the server checks it again (and SENCE and skills bookings too).
       releasable: !w.completedAt && w.lessonsDone === 0 && w.attempts === 0 && !w.certificateCode && w.progress === 0,
     })),
     unfinished: workers.filter((w) => !w.completedAt).length,
-    invitations: invitations.map((i) => ({
+    invitations: invitations.filter((i) => matchesWorkerFilters({ ...i, progress: 0, completedAt: null }, filters, today)).map((i) => ({
       id: i.id,
       name: i.name,
       email: i.email,
@@ -101,6 +105,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sentAt: formatDate(i.sentAt),
       expiresAt: formatDate(i.expiresAt),
       due: formatShortDay(i.dueOn),
+      groups: groupsLine(i),
     })),
   };
 }
@@ -129,7 +134,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await remindWorkers({ companyId: company.id, courseId: c.id, which: enrolmentId ?? "unfinished", byUserId: user.id });
     return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
   }
-  if (intent === "due-date" || intent === "due-date-clear" || intent === "remind-selected") {
+  if (intent === "due-date" || intent === "due-date-clear" || intent === "remind-selected" || intent === "group") {
     const ids = (name: string) => form.getAll(name).map((v) => parseId(v));
     const enrolmentIds = ids("enrolmentId");
     const invitationIds = ids("invitationId");
@@ -137,6 +142,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (intent === "remind-selected") {
       if (enrolmentIds.length === 0) return reply({ ok: false, message: dueDateMessages.noneSelected, fieldErrors: {}, values: {} }, 400);
       const result = await remindWorkers({ companyId: company.id, courseId: c.id, which: enrolmentIds as number[], byUserId: user.id });
+      return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
+    }
+    if (intent === "group") {
+      const kind = String(form.get("groupKind") ?? "");
+      const typed = String(form.get("groupValue") ?? "").slice(0, 200);
+      if (!(GROUP_KINDS as readonly string[]).includes(kind)) return reply({ ok: false, message: null, fieldErrors: { groupKind: groupMessages.kindRequired }, values: { groupValue: typed } }, 400);
+      const value = normaliseGroup(typed);
+      if (value === undefined) return reply({ ok: false, message: null, fieldErrors: { groupValue: groupMessages.tooLong(kind as GroupKind) }, values: { groupKind: kind, groupValue: typed } }, 400);
+      const result = await setGroup({ companyId: company.id, courseId: c.id, enrolmentIds: enrolmentIds as number[], invitationIds: invitationIds as number[], kind: kind as GroupKind, value });
       return reply({ ok: result.ok, message: result.message, fieldErrors: {}, values: {} }, result.ok ? 200 : 409);
     }
     let dueOn: string | null = null;
@@ -176,7 +190,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CompanyCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, course, seat, filters, today, overdue, workers, invitations, total, completed, unfinished } = loaderData;
+  const { company, course, seat, filters, today, overdue, groupOptions: groups, query, workers, invitations, total, completed, unfinished } = loaderData;
   const n = (v: number) => formatCount(v);
   const downloads = `/empresa/${company.id}/cursos/${course.id}/descargas`;
   return (
@@ -216,10 +230,10 @@ export default function CompanyCourse({ loaderData, actionData }: Route.Componen
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 className="text-lg font-bold text-ink">Trabajadores ({n(total)})</h2>
         <p className="flex flex-wrap gap-2">
-          <a href={`${downloads}/trabajadores.xlsx`} className={secondaryButton} download>
+          <a href={`${downloads}/trabajadores.xlsx${query}`} className={secondaryButton} download>
             Descargar Excel
           </a>
-          <a href={`${downloads}/trabajadores.csv`} className={secondaryButton} download>
+          <a href={`${downloads}/trabajadores.csv${query}`} className={secondaryButton} download>
             Descargar CSV
           </a>
           {completed > 0 ? (
@@ -249,6 +263,11 @@ export default function CompanyCourse({ loaderData, actionData }: Route.Componen
             options={DEADLINE_FILTERS.map((d) => ({ value: d, label: d === "atrasados" ? `${DEADLINE_FILTER_LABELS[d]} (${n(overdue)})` : DEADLINE_FILTER_LABELS[d] }))}
           />
         </div>
+        {GROUP_KINDS.filter((k) => groups[k].length > 0).map((k) => (
+          <div key={k} className="sm:w-44">
+            <FilterSelect id={`grupo-${k}`} name={GROUP_PARAMS[k]} label={GROUP_LABELS[k]} value={filters.groups?.[k]} allLabel="Todas" options={groups[k].map((v) => ({ value: v, label: v }))} />
+          </div>
+        ))}
         <button type="submit" className={secondaryButton}>
           Filtrar
         </button>

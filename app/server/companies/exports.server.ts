@@ -4,7 +4,7 @@
 import { chileIsoDay, chileWallClock, instantToChileLocal } from "~/domain/chile-time";
 import { writeXlsx } from "../platform/spreadsheets/xlsx-writer.server";
 import { Zip, ZipPassThrough } from "fflate";
-import { INVITATION_STATE_LABELS, WORKER_STATUS_LABELS, workerStatus } from "~/domain/companies";
+import { INVITATION_STATE_LABELS, matchesWorkerFilters, WORKER_STATUS_LABELS, workerStatus, type WorkerFilters } from "~/domain/companies";
 import { certificatePdfFilename } from "~/domain/certificate-code";
 import { toCsv } from "~/domain/csv";
 import { formatRut } from "~/domain/rut";
@@ -16,9 +16,10 @@ import { env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
 import { now } from "../platform/clock.server";
 import { dueState } from "~/domain/company-follow-up";
+import { GROUP_KINDS, type Groups } from "~/domain/company-groups";
 
 // "Inscrito el" is, for an invitation, the day it was sent.
-const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Módulos completados", "Lecciones completadas", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado", "Fecha límite", "Atrasado"];
+const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Módulos completados", "Lecciones completadas", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado", "Fecha límite", "Atrasado", "Sucursal", "Faena", "Centro de costo"];
 
 /** What the percentage counts, as the portal says it: '2 de 5'. */
 function modulesDoneText(w: WorkerRow) {
@@ -34,6 +35,8 @@ const invitationStatus = (i: InvitationRow) => `Invitación ${INVITATION_STATE_L
 
 /** 'Sí' for a worker past the due date without finishing; '' otherwise (and for an invitation, which has no activity yet). */
 const lateText = (dueOn: string | null, completedAt: Date | null, today: string) => (dueState(dueOn, completedAt, today) === "overdue" ? "Sí" : "");
+
+const groupCells = (r: Partial<Groups>) => GROUP_KINDS.map((k) => r[k] ?? "");
 
 function textRow(w: WorkerRow, today: string) {
   return [
@@ -52,11 +55,12 @@ function textRow(w: WorkerRow, today: string) {
     w.certificateCode ?? "",
     w.dueOn ?? "",
     lateText(w.dueOn, w.completedAt, today),
+    ...groupCells(w),
   ];
 }
 
 function invitationTextRow(i: InvitationRow, today: string) {
-  return [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), "", "", "", day(i.sentAt), "", "", "", "", "", i.dueOn ?? "", lateText(i.dueOn, null, today)];
+  return [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), "", "", "", day(i.sentAt), "", "", "", "", "", i.dueOn ?? "", lateText(i.dueOn, null, today), ...groupCells(i)];
 }
 
 /** A file name part from free text: ASCII letters, digits and dashes. */
@@ -72,20 +76,33 @@ export function fileSlug(text: string): string {
   );
 }
 
-export async function workersCsv(companyId: number, courseId: number): Promise<string> {
+/**
+ * The rows of an export, filtered as the page that links to it was (a pending invitation is a worker who has not
+ * started yet).
+ */
+async function exportRows(companyId: number, courseId: number, filters: WorkerFilters | null, today: string) {
   const [workers, invitations] = await Promise.all([listCompanyWorkers(companyId, courseId), listOpenInvitations(companyId, courseId)]);
+  if (!filters) return { workers, invitations };
+  return {
+    workers: workers.filter((w) => matchesWorkerFilters(w, filters, today)),
+    invitations: invitations.filter((i) => matchesWorkerFilters({ ...i, progress: 0, completedAt: null }, filters, today)),
+  };
+}
+
+export async function workersCsv(companyId: number, courseId: number, filters: WorkerFilters | null = null): Promise<string> {
   const today = chileIsoDay(now());
+  const { workers, invitations } = await exportRows(companyId, courseId, filters, today);
   return toCsv(HEADER, [...workers.map((w) => textRow(w, today)), ...invitations.map((i) => invitationTextRow(i, today))]);
 }
 
-export async function workersXlsx(companyId: number, courseId: number, courseTitle: string): Promise<Uint8Array> {
-  const [workers, invitations] = await Promise.all([listCompanyWorkers(companyId, courseId), listOpenInvitations(companyId, courseId)]);
+export async function workersXlsx(companyId: number, courseId: number, courseTitle: string, filters: WorkerFilters | null = null): Promise<Uint8Array> {
+  const { workers, invitations } = await exportRows(companyId, courseId, filters, chileIsoDay(now()));
   // Excel has no time zones: dates are written as Santiago's wall-clock time.
   const local = (d: Date | null) => (d ? chileWallClock(d) : null);
   // A Chile calendar day as the same midnight the other date columns use.
   const dueDay = (v: string | null) => (v ? new Date(`${v}T00:00:00Z`) : null);
   const today = chileIsoDay(now());
-  const widths = [30, 32, 14, 14, 11, 12, 16, 14, 18, 10, 10, 14, 18, 14, 10];
+  const widths = [30, 32, 14, 14, 11, 12, 16, 14, 18, 10, 10, 14, 18, 14, 10, 18, 18, 16];
   const formats: Record<number, "date" | "dateTime"> = { 7: "date", 8: "dateTime", 11: "date", 13: "date" };
   return writeXlsx({
     name: "Trabajadores",
@@ -106,8 +123,9 @@ export async function workersXlsx(companyId: number, courseId: number, courseTit
       w.certificateCode ?? "",
       dueDay(w.dueOn),
       lateText(w.dueOn, w.completedAt, today),
+      ...groupCells(w),
     ]).concat(
-      invitations.map((i) => [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), null, "", "", local(i.sentAt), null, null, null, null, "", dueDay(i.dueOn), lateText(i.dueOn, null, today)]),
+      invitations.map((i) => [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), null, "", "", local(i.sentAt), null, null, null, null, "", dueDay(i.dueOn), lateText(i.dueOn, null, today), ...groupCells(i)]),
     ),
     pageHeader: courseTitle.slice(0, 200),
   });
@@ -152,7 +170,7 @@ export async function certificatesZip(companyId: number, courseId: number): Prom
   });
 }
 
-/** The file a manager fills in for a bulk upload: the three columns and one example row. */
+/** The file a manager fills in for a bulk upload: the three required columns, the optional groups and one example row. */
 export function rosterTemplateCsv(): string {
-  return toCsv(["nombre", "correo", "RUT"], [["María Pérez Soto", "maria.perez@empresa.cl", "12.345.678-5"]]);
+  return toCsv(["nombre", "correo", "RUT", "sucursal", "faena", "centro de costo"], [["María Pérez Soto", "maria.perez@empresa.cl", "12.345.678-5", "Antofagasta", "", ""]]);
 }

@@ -3,6 +3,7 @@
 // never started, which returns it to the company's pool. Both act only on the company's own enrolments.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { dueDateMessages as D } from "~/domain/company-follow-up";
+import { groupMessages as G, type GroupKind } from "~/domain/company-groups";
 import type { ActionResult } from "~/domain/action-result";
 import { chileDay, isoDay } from "~/domain/chile-time";
 import { followUpMessages as M } from "~/domain/companies";
@@ -255,4 +256,49 @@ export async function setDueDate(input: { companyId: number; courseId: number; e
     if (error instanceof NotTheCompanys) return { ok: false, message: D.notFound };
     throw error;
   });
+}
+
+/**
+ * Sets (or, with null, clears) one group of some of the company's workers of the course and of its pending
+ * invitations, in one transaction; refused whole when one of them is not the company's in this course.
+ */
+export async function setGroup(input: { companyId: number; courseId: number; enrolmentIds: number[]; invitationIds: number[]; kind: GroupKind; value: string | null }): Promise<ActionResult> {
+  const enrolmentIds = [...new Set(input.enrolmentIds)];
+  const invitationIds = [...new Set(input.invitationIds)];
+  if (enrolmentIds.length + invitationIds.length === 0) return { ok: false, message: D.noneSelected };
+  if (enrolmentIds.length + invitationIds.length > MAX_DUE_DATE_AT_ONCE) return { ok: false, message: D.tooMany };
+  const set = { [input.kind]: input.value } as Partial<Record<GroupKind, string | null>>;
+  return db()
+    .transaction(async (tx) => {
+      const changed = enrolmentIds.length
+        ? await tx
+            .update(companyEnrolment)
+            .set(set)
+            .where(and(eq(companyEnrolment.companyId, input.companyId), eq(companyEnrolment.courseId, input.courseId), inArray(companyEnrolment.enrolmentId, enrolmentIds)))
+            .returning({ id: companyEnrolment.id })
+        : [];
+      const invited = invitationIds.length
+        ? await tx
+            .update(companyInvitation)
+            .set(set)
+            .where(
+              and(
+                eq(companyInvitation.companyId, input.companyId),
+                eq(companyInvitation.courseId, input.courseId),
+                eq(companyInvitation.kind, "worker"),
+                inArray(companyInvitation.id, invitationIds),
+                isNull(companyInvitation.acceptedAt),
+                isNull(companyInvitation.revokedAt),
+              ),
+            )
+            .returning({ id: companyInvitation.id })
+        : [];
+      if (changed.length !== enrolmentIds.length || invited.length !== invitationIds.length) throw new NotTheCompanys();
+      const n = changed.length + invited.length;
+      return { ok: true, message: input.value ? G.set(input.kind, input.value, n) : G.cleared(input.kind, n) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NotTheCompanys) return { ok: false, message: D.notFound };
+      throw error;
+    });
 }

@@ -99,7 +99,7 @@ export async function acceptInvitationFor(token: string, account: { id: string; 
       const courseId = inv.courseId!;
       const enrolled = await enrolInCourse({ userId: account.id, courseId }, tx);
       if (enrolled.status === "enrolled") {
-        await tx.insert(companyEnrolment).values({ companyId: inv.companyId, courseId, enrolmentId: enrolled.enrolmentId, userId: account.id, byUserId: inv.createdBy, dueOn: inv.dueOn });
+        await tx.insert(companyEnrolment).values({ companyId: inv.companyId, courseId, enrolmentId: enrolled.enrolmentId, userId: account.id, byUserId: inv.createdBy, dueOn: inv.dueOn, sucursal: inv.sucursal, faena: inv.faena, centroCosto: inv.centroCosto });
       } else {
         // Enrolled meanwhile on their own (or the course was withdrawn): the held seat goes back to the company.
         await lockSeatPool(tx, inv.companyId, courseId);

@@ -3,6 +3,7 @@
 // one transaction, under the seat pool's lock, each taking a seat. A few batched queries per import, so
 // 1 000 rows take seconds, not minutes.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { normaliseGroup } from "~/domain/company-groups";
 import { checkRoster, MAX_ROSTER_ROWS, rosterFromTable, rosterMessages as R, type RosterContext, type RosterInput, type RosterRow } from "~/domain/company-roster";
 import { INVITATION_TTL_MS } from "~/domain/companies";
 import { db, type DbOrTx, type Tx } from "../platform/db/client.server";
@@ -134,7 +135,22 @@ async function invite(tx: Tx, b: Batch, rows: RosterRow[]) {
   for (const part of chunks(rows.map((r, i) => ({ r, t: tokens[i]! })))) {
     const inserted = await tx
       .insert(companyInvitation)
-      .values(part.map(({ r, t }) => ({ kind: "worker", companyId: b.companyId, courseId, email: r.normalEmail, name: r.name, rut: r.normalRut, tokenHash: t.hash, expiresAt, createdBy: b.byUserId })))
+      .values(
+        part.map(({ r, t }) => ({
+          kind: "worker",
+          companyId: b.companyId,
+          courseId,
+          email: r.normalEmail,
+          name: r.name,
+          rut: r.normalRut,
+          sucursal: normaliseGroup(r.sucursal ?? "") ?? null,
+          faena: normaliseGroup(r.faena ?? "") ?? null,
+          centroCosto: normaliseGroup(r.centroCosto ?? "") ?? null,
+          tokenHash: t.hash,
+          expiresAt,
+          createdBy: b.byUserId,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: companyInvitation.id });
     if (inserted.length !== part.length) throw new Rollback();

@@ -42,6 +42,9 @@ export interface WorkerRow {
   certificateKey: string | null;
   /** The day the company asks the worker to finish by (Chile's calendar), or null. */
   dueOn: string | null;
+  sucursal: string | null;
+  faena: string | null;
+  centroCosto: string | null;
 }
 
 /** Workers enrolled in a course through this company (never what they study on their own). */
@@ -58,6 +61,9 @@ export async function listCompanyWorkers(companyId: number, courseId: number): P
       enrolledAt: enrolment.enrolledAt,
       completedAt: enrolment.completedAt,
       dueOn: companyEnrolment.dueOn,
+      sucursal: companyEnrolment.sucursal,
+      faena: companyEnrolment.faena,
+      centroCosto: companyEnrolment.centroCosto,
       certificateCode: certificate.code,
       lastLesson: sql<Date | null>`(select max(${lessonCompletion.completedAt}) from ${lessonCompletion} where ${lessonCompletion.enrolmentId} = ${enrolment.id})`,
       lastExam: sql<Date | null>`(select max(${examAttempt.submittedAt}) from ${examAttempt} where ${examAttempt.userId} = ${user.id} and ${examAttempt.endedCycle} is null and ${examAttempt.lessonId} in (${examOfCourse}))`,
@@ -94,6 +100,9 @@ export async function listCompanyWorkers(companyId: number, courseId: number): P
       certificateCode: r.certificateCode ? formatCertificateCode(r.certificateCode) : null,
       certificateKey: r.certificateCode,
       dueOn: r.dueOn,
+      sucursal: r.sucursal,
+      faena: r.faena,
+      centroCosto: r.centroCosto,
     };
   });
 }
@@ -107,6 +116,9 @@ export interface InvitationRow {
   sentAt: Date;
   expiresAt: Date;
   dueOn: string | null;
+  sucursal: string | null;
+  faena: string | null;
+  centroCosto: string | null;
 }
 
 /** Invitations of a course that still hold a seat (open or expired), newest first. */
@@ -125,7 +137,7 @@ export async function listOpenInvitations(companyId: number, courseId: number): 
     )
     .orderBy(desc(companyInvitation.sentAt), desc(companyInvitation.id))
     .limit(10_000);
-  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, rut: r.rut, state: invitationState(r), sentAt: r.sentAt, expiresAt: r.expiresAt, dueOn: r.dueOn }));
+  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, rut: r.rut, state: invitationState(r), sentAt: r.sentAt, expiresAt: r.expiresAt, dueOn: r.dueOn, sucursal: r.sucursal, faena: r.faena, centroCosto: r.centroCosto }));
 }
 
 /** Whether a certificate belongs to an enrolment that came through this company (the manager may download it). */

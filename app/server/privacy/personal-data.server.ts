@@ -218,12 +218,13 @@ export const PERSONAL_DATA: TableRule[] = [
   },
   {
     table: t.companyEnrolment,
-    columns: cols({ link: "user_id enrolment_id", actor: "by_user_id", none: "id company_id course_id due_on created_at" }),
+    columns: cols({ link: "user_id enrolment_id", actor: "by_user_id", personal: "sucursal faena centro_costo", none: "id company_id course_id due_on created_at" }),
     about: byUser(t.companyEnrolment.userId),
     exportAs: "inscripciones-por-empresa",
-    why: "Solo enlaza la inscripción con la empresa: se borra con la inscripción (on delete cascade) o queda con la que tiene certificado.",
-    // Goes with the enrolment it names (foreign key, on delete cascade); one kept for a certificate stays with it.
-    erase: [],
+    why: "Enlaza la inscripción con la empresa: se borra con la inscripción (on delete cascade) o queda con la que tiene certificado, sin los grupos de la empresa (sucursal, faena, centro de costo).",
+    // Goes with the enrolment it names (foreign key, on delete cascade); one kept for a certificate stays with it,
+    // without the company's groups, which describe the person.
+    erase: [{ do: "anonymise", set: () => ({ sucursal: null, faena: null, centroCosto: null }) }],
   },
   {
     table: t.senceSession,
@@ -355,14 +356,14 @@ export const PERSONAL_DATA: TableRule[] = [
   {
     table: t.companyInvitation,
     columns: cols({
-      personal: "email name rut",
+      personal: "email name rut sucursal faena centro_costo",
       secret: "token_hash",
       link: "accepted_user_id", actor: "created_by",
       none: "id kind company_id course_id due_on expires_at created_at sent_at accepted_at revoked_at",
     }),
     about: (s) => sql`(${t.companyInvitation.email} = ${s.email} or ${t.companyInvitation.acceptedUserId} = ${s.userId})`,
     exportAs: "invitaciones",
-    erase: [{ do: "anonymise", set: (s) => ({ email: anonymousEmail(s.userId), name: ANONYMOUS_NAME, rut: null }) }],
+    erase: [{ do: "anonymise", set: (s) => ({ email: anonymousEmail(s.userId), name: ANONYMOUS_NAME, rut: null, sucursal: null, faena: null, centroCosto: null }) }],
   },
   {
     table: t.company,

@@ -4,7 +4,8 @@ import { Form, Link } from "react-router";
 import { TextField } from "~/ui/primitives/field";
 import { SubmitButton } from "~/ui/primitives/submit-button";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
-import { card, smallButton } from "../admin/styles";
+import { card, input, label, smallButton } from "../admin/styles";
+import { GROUP_KINDS, GROUP_LABELS } from "~/domain/company-groups";
 import type { FormReply } from "~/domain/action-result";
 import { formatCount } from "~/domain/format";
 import { Email } from "~/ui/primitives/email";
@@ -73,6 +74,8 @@ export interface WorkerView {
   /** The due date as a table shows it ('15/12/2026'), or ''. */
   due: string;
   dueState: DueState;
+  /** 'Sucursal Antofagasta · Faena Escondida', or ''. */
+  groups: string;
 }
 
 /** The form the rows' checkboxes belong to (they sit in the table, the buttons above it). */
@@ -82,6 +85,7 @@ export const SELECTION_FORM = "seleccion";
 export function SelectionActions({ actionData, today }: { actionData?: PortalActionData; today: string }) {
   const mine = actionData?.intent === "due-date";
   const error = mine ? actionData.fieldErrors.dueOn : undefined;
+  const group = actionData?.intent === "group" && !actionData.ok ? actionData : null;
   return (
     <Form id={SELECTION_FORM} method="post" className={`${card} mt-4 flex flex-col gap-3 p-4 sm:flex-row sm:flex-wrap sm:items-end`} aria-label="Acciones para los elegidos" noValidate>
       <p className="text-sm text-slate-700 sm:basis-full">Marca trabajadores o invitaciones en las listas y elige qué hacer con ellos.</p>
@@ -93,6 +97,28 @@ export function SelectionActions({ actionData, today }: { actionData?: PortalAct
         <SubmitButton intent="due-date-clear" label="Quitar fecha límite" pendingLabel="Guardando..." className={smallButton} />
         <SubmitButton intent="remind-selected" label="Recordar a los elegidos" pendingLabel="Enviando..." className={smallButton} />
       </div>
+      <fieldset className="flex flex-col gap-3 border-t border-slate-200 pt-3 sm:basis-full sm:flex-row sm:items-end">
+        <legend className="sr-only">Grupo de los elegidos</legend>
+        <div className="sm:w-48">
+          <label htmlFor="groupKind" className={label}>
+            Grupo
+          </label>
+          <select id="groupKind" name="groupKind" defaultValue={group?.values.groupKind ?? "sucursal"} className={input} aria-invalid={group?.fieldErrors.groupKind ? true : undefined}>
+            {GROUP_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {GROUP_LABELS[k]}
+              </option>
+            ))}
+          </select>
+          {group?.fieldErrors.groupKind ? <p className="mt-1 text-sm font-medium text-red-800">{group.fieldErrors.groupKind}</p> : null}
+        </div>
+        <div className="sm:w-64">
+          <TextField label="Nombre del grupo" name="groupValue" defaultValue={group?.values.groupValue} error={group?.fieldErrors.groupValue} hint="Vacío quita el grupo." />
+        </div>
+        <div>
+          <SubmitButton intent="group" label="Asignar grupo" pendingLabel="Guardando..." className={smallButton} />
+        </div>
+      </fieldset>
     </Form>
   );
 }
@@ -164,6 +190,7 @@ export function WorkersTable({ workers, actionData }: { workers: WorkerView[]; a
                 <span>
                   <span className="font-semibold text-ink">{w.name}</span>
                   <Email address={w.email} className="block text-xs text-slate-600" />
+                  {w.groups ? <span className="block text-xs text-slate-700">{w.groups}</span> : null}
                 </span>
               </td>
               <td className={rtCell}>
@@ -271,6 +298,7 @@ export interface InvitationView {
   expiresAt: string;
   /** '15/12/2026', or '' when none was set. */
   due: string;
+  groups: string;
 }
 
 export function InvitationsList({ invitations }: { invitations: InvitationView[] }) {
@@ -292,6 +320,7 @@ export function InvitationsList({ invitations }: { invitations: InvitationView[]
               <span className={`block text-xs ${i.expired ? "font-semibold text-red-800" : "text-slate-600"}`}>
                 {i.stateLabel} · enviada el {i.sentAt} · {i.expired ? "venció" : "vence"} el {i.expiresAt}
                 {i.due ? ` · fecha límite ${i.due}` : ""}
+                {i.groups ? ` · ${i.groups}` : ""}
               </span>
               </span>
             </span>

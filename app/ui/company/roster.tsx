@@ -1,5 +1,6 @@
 // Uploading many workers: the file form, then the preview with every row's problems, editable in place,
 // and the buttons to check again or to enrol every valid row.
+import { groupsLine } from "~/domain/company-groups";
 import { Form } from "react-router";
 import { SubmitButton } from "~/ui/primitives/submit-button";
 import { card, fieldError, input, label, primaryButton, secondaryButton } from "../admin/styles";
@@ -10,7 +11,21 @@ export interface PreviewRow {
   name: string;
   email: string;
   rut: string;
+  sucursal: string;
+  faena: string;
+  centroCosto: string;
   problems: string[];
+}
+
+/** The optional group columns, carried by every row of the preview form. */
+function GroupFields({ row }: { row: PreviewRow }) {
+  return (
+    <>
+      <input type="hidden" name="sucursal" value={row.sucursal} />
+      <input type="hidden" name="faena" value={row.faena} />
+      <input type="hidden" name="centroCosto" value={row.centroCosto} />
+    </>
+  );
 }
 
 export type RosterActionData =
@@ -34,7 +49,8 @@ export function UploadForm({ error, maxMb, templateHref }: { error?: string; max
         aria-invalid={error ? true : undefined}
       />
       <p id="roster-file-hint" className="mt-1 text-xs text-slate-600">
-        La primera fila debe tener las columnas <strong>nombre</strong>, <strong>correo</strong> y <strong>RUT</strong>. Máximo {maxMb} MB. Nada se guarda
+        La primera fila debe tener las columnas <strong>nombre</strong>, <strong>correo</strong> y <strong>RUT</strong>; las columnas <strong>sucursal</strong>,{" "}
+        <strong>faena</strong> y <strong>centro de costo</strong> son opcionales. Máximo {maxMb} MB. Nada se guarda
         hasta que confirmes la vista previa.{" "}
         <a href={templateHref} className="font-semibold text-brand-700 underline underline-offset-4" download>
           Descargar plantilla CSV
@@ -83,6 +99,7 @@ export function RosterPreview({ rows, valid, free }: { rows: PreviewRow[]; valid
                 <input type="hidden" name="name" value={r.name} />
                 <input type="hidden" name="email" value={r.email} />
                 <input type="hidden" name="rut" value={r.rut} />
+                <GroupFields row={r} />
               </li>
             );
           }
@@ -99,6 +116,15 @@ export function RosterPreview({ rows, valid, free }: { rows: PreviewRow[]; valid
                     <RowInput row={r.line} field="email" text="Correo" value={r.email} />
                     <RowInput row={r.line} field="rut" text="RUT" value={r.rut} />
                   </div>
+                  {r.sucursal || r.faena || r.centroCosto ? (
+                    <div className="mt-2 grid gap-3 sm:grid-cols-3">
+                      <RowInput row={r.line} field="sucursal" text="Sucursal" value={r.sucursal} />
+                      <RowInput row={r.line} field="faena" text="Faena" value={r.faena} />
+                      <RowInput row={r.line} field="centroCosto" text="Centro de costo" value={r.centroCosto} />
+                    </div>
+                  ) : (
+                    <GroupFields row={r} />
+                  )}
                   <ul className="mt-2 list-disc pl-5 text-sm font-medium text-red-800">
                     {r.problems.map((p) => (
                       <li key={p}>{p}</li>
@@ -110,8 +136,10 @@ export function RosterPreview({ rows, valid, free }: { rows: PreviewRow[]; valid
                   <input type="hidden" name="name" value={r.name} />
                   <input type="hidden" name="email" value={r.email} />
                   <input type="hidden" name="rut" value={r.rut} />
+                  <GroupFields row={r} />
                   <p className="mt-1 break-all text-sm text-slate-800">
                     <span className="font-semibold">{r.name}</span> · {r.email} · {r.rut}
+                    {groupsLine(r) ? <span className="block text-xs text-slate-600">{groupsLine(r)}</span> : null}
                   </p>
                 </>
               )}

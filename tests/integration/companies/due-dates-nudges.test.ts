@@ -132,10 +132,10 @@ describe("fecha límite", () => {
     const get = (file: string) => call(downloadRoute.loader, getRequest(`/empresa/${A.companyId}/cursos/1/descargas/${file}`, A.manager.cookie), { companyId: String(A.companyId), courseId: "1", file });
     const csv = await (await get("trabajadores.csv")).response!.text();
     const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-    expect(lines[0]).toMatch(/;Código de certificado;Fecha límite;Atrasado$/);
-    expect(lines.find((l) => l.includes(w1.email))).toMatch(/;2031-05-20;Sí$/);
-    expect(lines.find((l) => l.includes(w3.email))).toMatch(/;;$/);
-    expect(lines.find((l) => l.includes(invited.email))).toMatch(/^.*Invitación.*;2031-05-20;Sí$/);
+    expect(lines[0]).toMatch(/;Código de certificado;Fecha límite;Atrasado;Sucursal;Faena;Centro de costo$/);
+    expect(lines.find((l) => l.includes(w1.email))).toMatch(/;2031-05-20;Sí;;;$/);
+    expect(lines.find((l) => l.includes(w3.email))).toMatch(/;;;;;$/);
+    expect(lines.find((l) => l.includes(invited.email))).toMatch(/^.*Invitación.*;2031-05-20;Sí;;;$/);
 
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await (await get("trabajadores.xlsx")).response!.arrayBuffer());

@@ -216,7 +216,9 @@ describe("descargas", () => {
     expect(res.response!.headers.get("content-disposition")).toContain("plantilla-trabajadores.csv");
     const text = await res.response!.text();
     const preview = await upload(manager.cookie, companyId, { name: "plantilla-trabajadores.csv", type: "text/csv", bytes: text });
-    expect(preview.data.rows).toEqual([{ line: 2, name: "María Pérez Soto", email: "maria.perez@empresa.cl", rut: "12.345.678-5", problems: [] }]);
+    expect(preview.data.rows).toEqual([
+      { line: 2, name: "María Pérez Soto", email: "maria.perez@empresa.cl", rut: "12.345.678-5", sucursal: "Antofagasta", faena: "", centroCosto: "", problems: [] },
+    ]);
   });
 
 

@@ -955,6 +955,10 @@ export const companyEnrolment = pgTable(
     byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
     // The day (Chile's calendar) the company asks the worker to finish by; null when it set none.
     dueOn: date("due_on", { mode: "string" }),
+    // The company's own groups of this assignment (free text, from the upload or edited in the portal).
+    sucursal: text("sucursal"),
+    faena: text("faena"),
+    centroCosto: text("centro_costo"),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
   },
   (t) => [index("company_enrolment_company_course_idx").on(t.companyId, t.courseId)],
@@ -1044,6 +1048,10 @@ export const companyInvitation = pgTable(
     rut: text("rut"), // normalised; required for workers
     // The due date the enrolment gets when the invitation is accepted (Chile's calendar); workers only.
     dueOn: date("due_on", { mode: "string" }),
+    // Its groups, passed to the enrolment like the due date.
+    sucursal: text("sucursal"),
+    faena: text("faena"),
+    centroCosto: text("centro_costo"),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", tz).notNull(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
