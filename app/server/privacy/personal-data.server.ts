@@ -527,7 +527,7 @@ export const PERSONAL_DATA: TableRule[] = [
       [t.courseModule, "id course_id position title description", "Contenido."],
       [t.lesson, "id module_id position title type duration_min asset_id captions_asset_id body reading_html doc downloadable status catalogue_key exam_blueprint exam_settings", "Contenido."],
       [t.lessonImage, "id lesson_id width height small_width large_asset_id small_asset_id fallback_asset_id fallback_format created_at", "Imágenes de las lecturas (sin metadatos)."],
-      [t.question, "id lesson_id external_id prompt kind options correct_index explanation source_lesson_id topic retired_at", "Contenido."],
+      [t.question, "id lesson_id external_id prompt kind options correct_index correct_set explanation source_lesson_id topic retired_at", "Contenido."],
       [t.statCounter, "key slot n", "Conteos."],
       [t.setting, "key value", "Configuración."],
       [t.coupon, "id code kind value course_id expires_at max_uses uses active created_at|created_by", "Cupones (created_by: el administrador que lo creó)."],
