@@ -116,6 +116,21 @@ test("PDF en el teléfono: páginas al ancho con zoom que redibuja, vista de tex
   await reviewShot(phone, "/tmp/reader-pdf-zoom-375.png", { fullPage: false });
   await toolbar.getByRole("button", { name: "Ajustar al ancho" }).click();
   await expect(toolbar.getByText("100 %")).toBeVisible();
+  // A pinch (two fingers moving apart to twice their distance) zooms to 200 %, drawn again at that zoom.
+  await frame.evaluate((f) => {
+    const box = f.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + 150];
+    const touch = (identifier: number, clientX: number) => new Touch({ identifier, target: f, clientX, clientY: y });
+    const fire = (type: string, touches: Touch[]) =>
+      f.dispatchEvent(new TouchEvent(type, { touches, targetTouches: touches, changedTouches: touches, bubbles: true, cancelable: true }));
+    fire("touchstart", [touch(1, x - 50), touch(2, x + 50)]);
+    fire("touchmove", [touch(1, x - 100), touch(2, x + 100)]);
+    fire("touchend", []);
+  });
+  await expect(toolbar.getByText("200 %")).toBeVisible();
+  await expect.poll(async () => (await canvasDensity(phone, 1)).backing).toBeGreaterThanOrEqual(Math.floor(fit.css * 2 * fit.dpr) - 2);
+  await toolbar.getByRole("button", { name: "Ajustar al ancho" }).click();
+  await expect(toolbar.getByText("100 %")).toBeVisible();
 
   // Continuous pages: scrolling the viewer moves the page count; far pages hold no canvas.
   await toolbar.getByRole("button", { name: "Siguiente" }).click();
