@@ -68,6 +68,7 @@ export default [
       route("inscripciones.csv", "routes/admin/inscripciones-csv.ts"),
       route("cursos", "routes/admin/cursos.tsx"),
       route("cursos/nuevo", "routes/admin/curso-nuevo.tsx"),
+      route("categorias", "routes/admin/categorias.tsx"),
       route("cursos/:id", "routes/admin/curso-editor.tsx"),
       route("cursos/:id/resultados", "routes/admin/curso-resultados.tsx"),
       route("cursos/:id/lecciones/:lessonId/importar-preguntas", "routes/admin/importar-preguntas.tsx"),

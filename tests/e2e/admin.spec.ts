@@ -186,7 +186,7 @@ test.describe("administración", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Nuevo curso" })).toBeVisible();
 
     // Invalid input: Spanish messages next to the fields, and what was typed stays.
-    await page.getByLabel("Categoría", { exact: true }).fill("Emergencias");
+    await page.getByLabel("Categoría", { exact: true }).selectOption("Emergencias");
     await page.getByLabel("Precio (CLP)", { exact: true }).fill("15.000");
     await page.getByLabel("Descripción breve", { exact: true }).fill("Curso creado en una prueba de punta a punta.");
     await page.getByRole("button", { name: "Crear curso" }).click();

@@ -29,7 +29,7 @@ test("dueño: reglas del examen, importar 20 preguntas desde una planilla y lo q
   await signInAsAdmin(page);
   await page.goto("/admin/cursos/nuevo");
   await page.getByLabel("Título", { exact: true }).fill(title);
-  await page.getByLabel("Categoría", { exact: true }).fill("Emergencias");
+  await page.getByLabel("Categoría", { exact: true }).selectOption("Emergencias");
   await page.getByLabel("Descripción breve", { exact: true }).fill("Curso para probar las reglas del examen.");
   await page.getByRole("button", { name: "Crear curso" }).click();
   await notice(page, /Curso creado como borrador/);

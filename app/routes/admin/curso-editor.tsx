@@ -3,6 +3,7 @@ import type { Route } from "./+types/curso-editor";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
 import { courseFormValues, getCourseForEditor, getLessonForEditor } from "~/server/authoring/courses.server";
 import { handleCourseEditorAction } from "~/server/authoring/actions.server";
+import { categoryChoices } from "~/server/catalogue/categories.server";
 import { env } from "~/server/platform/env.server";
 import { requireAdmin } from "~/server/accounts/session.server";
 
@@ -44,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     view,
     createdNotice: url.searchParams.has("creado") ? courseEditorMessages.courseCreated : null,
     maxUploadMb: env().MAX_UPLOAD_MB,
+    categories: await categoryChoices(editor.course.category),
   };
 }
 
@@ -57,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, values, modules, lesson, view, createdNotice, maxUploadMb, hoursLabel, catalogueSync } = loaderData;
+  const { course, values, modules, lesson, view, createdNotice, maxUploadMb, hoursLabel, catalogueSync, categories } = loaderData;
   const courseResult = resultFor(actionData, "course");
   const topNotice = view !== "leccion" && actionData?.message ? actionData : null;
   return (
@@ -96,7 +98,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
           <ModulesEditor courseId={course.id} modules={modules} result={actionData} />
         ) : (
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
-            <CourseForm values={courseResult.values ?? values} errors={courseResult.errors} submitLabel="Guardar cambios" hoursLabel={hoursLabel} />
+            <CourseForm values={courseResult.values ?? values} errors={courseResult.errors} submitLabel="Guardar cambios" hoursLabel={hoursLabel} categories={categories} />
             <PublishBox status={course.status} />
           </div>
         )}

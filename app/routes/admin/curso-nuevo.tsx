@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/curso-nuevo";
 import { createCourse } from "~/server/authoring/courses.server";
+import { categoryChoices } from "~/server/catalogue/categories.server";
 import { requireAdmin } from "~/server/accounts/session.server";
 import { COURSE_FIELDS, courseFormSchema } from "~/domain/admin-forms";
 import { parseForm } from "~/domain/form-parse";
@@ -13,18 +14,19 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nuevo curso |
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { categories: await categoryChoices() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = parseForm(courseFormSchema, await readFormOrThrow(request), COURSE_FIELDS);
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
-  const id = await createCourse(parsed.data);
-  return redirect(`/admin/cursos/${id}?creado=1`);
+  const created = await createCourse(parsed.data);
+  if (!created.ok) return data({ fieldErrors: { [created.field]: created.message }, values: parsed.values }, { status: 400 });
+  return redirect(`/admin/cursos/${created.id}?creado=1`);
 }
 
-export default function NewCourse({ actionData }: Route.ComponentProps) {
+export default function NewCourse({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className={`${container} py-8`}>
       <Link to="/admin/cursos" className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
@@ -38,6 +40,7 @@ export default function NewCourse({ actionData }: Route.ComponentProps) {
         <CourseForm
           values={actionData?.values ?? { level: "Básico", modality: "100% online asincrónico" }}
           errors={actionData?.fieldErrors ?? {}}
+          categories={loaderData.categories}
           submitLabel="Crear curso"
         />
       </div>

@@ -8,7 +8,7 @@ import { CoursesTable } from "~/ui/admin/courses-table";
 import { PageHeader } from "~/ui/admin/notice";
 import { PresetCourse } from "~/ui/admin/preset-course";
 import { courseEditorMessages } from "~/domain/course-editor-messages";
-import { container, primaryButton } from "~/ui/admin/styles";
+import { container, primaryButton, secondaryButton } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Administración de Cursos") }, { name: "robots", content: "noindex" }];
@@ -33,9 +33,14 @@ export default function AdminCourses({ loaderData, actionData }: Route.Component
   return (
     <section className={`${container} py-8`}>
       <PageHeader title="Administración de Cursos">
-        <Link to="/admin/cursos/nuevo" className={primaryButton}>
-          Crear Nuevo Curso
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/categorias" className={secondaryButton}>
+            Categorías
+          </Link>
+          <Link to="/admin/cursos/nuevo" className={primaryButton}>
+            Crear Nuevo Curso
+          </Link>
+        </div>
       </PageHeader>
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
         <section aria-labelledby="lista-cursos">

@@ -1,6 +1,8 @@
 // A course's own details: create, edit, publish, and read it whole for the editor.
 import { renderMarkdown } from "../learning/learning.server";
 import { lessonDocHtml } from "../catalogue/reading.server";
+import { resolveCategory } from "../catalogue/categories.server";
+import { categoryMessages } from "~/domain/categories";
 import { readExamSettings } from "~/domain/exam-settings";
 import { and, asc, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "../platform/db/client.server";
@@ -29,28 +31,33 @@ function detailsOf(data: CourseFormData) {
   return { ...data };
 }
 
-export async function createCourse(data: CourseFormData): Promise<number> {
-  const id = await db().transaction(async (tx) => {
+/** A new draft course; refused (on the category field) when its category is not one of the owner's list. */
+export async function createCourse(data: CourseFormData): Promise<{ ok: true; id: number } | { ok: false; message: string; field: string }> {
+  const outcome = await db().transaction(async (tx) => {
+    const categoryName = await resolveCategory(tx, data.category, null);
+    if (!categoryName) return { ok: false as const, message: categoryMessages.notInList, field: "category" };
     const slug = await uniqueSlug(tx, data.title, null);
     const [row] = await tx
       .insert(course)
-      .values({ ...detailsOf(data), slug, status: "draft" })
+      .values({ ...detailsOf(data), category: categoryName, slug, status: "draft" })
       .returning({ id: course.id });
-    return row!.id;
+    return { ok: true as const, id: row!.id };
   });
   // A draft shows on no public page, but the admin's course pickers keep a copy (admin-enrolments.server.ts).
-  catalogueChanged();
-  return id;
+  if (outcome.ok) catalogueChanged();
+  return outcome;
 }
 
 export async function updateCourse(id: number, data: CourseFormData): Promise<Outcome> {
   return db().transaction(async (tx) => {
-    const [current] = await tx.select({ title: course.title, slug: course.slug }).from(course).where(eq(course.id, id)).for("update");
+    const [current] = await tx.select({ title: course.title, slug: course.slug, category: course.category }).from(course).where(eq(course.id, id)).for("update");
     if (!current) return { ok: false, message: courseEditorMessages.notFound };
+    const categoryName = await resolveCategory(tx, data.category, current.category);
+    if (!categoryName) return { ok: false, message: categoryMessages.notInList, field: "category" };
     const slug = current.title === data.title ? current.slug : await uniqueSlug(tx, data.title, id);
     await tx
       .update(course)
-      .set({ ...detailsOf(data), slug, updatedAt: new Date() })
+      .set({ ...detailsOf(data), category: categoryName, slug, updatedAt: new Date() })
       .where(eq(course.id, id));
     return { ok: true, message: courseEditorMessages.courseSaved };
   });

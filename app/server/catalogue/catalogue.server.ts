@@ -193,6 +193,8 @@ async function insertCourse(tx: DbOrTx, c: CatalogueCourse) {
     updatedAt: now,
     catalogueSyncedAt: now,
   });
+  // Its category joins the owner's list (admin/categorias), unless the list has it already.
+  await tx.execute(sql`insert into category (name) select ${c.category.trim()} where not exists (select 1 from category where lower(name) = lower(${c.category.trim()})) on conflict do nothing`);
   await insertContent(tx, c);
   // Explicit ids were inserted: move the sequence past them so admin-created courses get fresh ids.
   await tx.execute(sql`select setval(pg_get_serial_sequence('course', 'id'), (select max(id) from course))`);

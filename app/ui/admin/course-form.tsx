@@ -11,7 +11,10 @@ export function CourseForm({
   errors,
   submitLabel,
   hoursLabel,
+  categories,
 }: {
+  /** The owner's list (admin/categorias), with the course's own category when the list lacks it. */
+  categories: string[];
   values: FormValues;
   errors: FieldErrors;
   submitLabel: string;
@@ -33,7 +36,15 @@ export function CourseForm({
       <fieldset className="mt-4 grid gap-4 md:grid-cols-2">
         <legend className="sr-only">Información general</legend>
         <TextField className="md:col-span-2" label="Título" name="title" required defaultValue={v("title")} error={errors.title} />
-        <TextField label="Categoría" name="category" required defaultValue={v("category")} error={errors.category} hint="Por ejemplo Salud, Emergencias o Primeros Auxilios." />
+        <SelectField
+          label="Categoría"
+          name="category"
+          required
+          defaultValue={v("category")}
+          error={errors.category}
+          options={[{ value: "", label: "Elige una categoría" }, ...categories.map((c) => ({ value: c, label: c }))]}
+          hint="La lista se administra en Cursos → Categorías."
+        />
         <TextField label="Nivel" name="level" required defaultValue={v("level")} error={errors.level} hint="Por ejemplo Básico, Intermedio o Avanzado." />
         <div className="text-sm">
           <p className="font-medium text-slate-800">Duración</p>

@@ -155,6 +155,21 @@ export const asset = pgTable("asset", {
 });
 
 // ── Catalogue ──────────────────────────────────────────────────────────────
+/**
+ * The categories the owner manages (admin/categorias): the course form picks one. A course keeps the name
+ * itself (course.category), so a rename updates its courses in the same transaction, and a category in use
+ * cannot be removed.
+ */
+export const category = pgTable(
+  "category",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("category_name_uq").on(sql`lower(${t.name})`)],
+);
+
 export const course = pgTable(
   "course",
   {
