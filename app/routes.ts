@@ -8,6 +8,7 @@ export default [
   route("cursos", "routes/cursos.tsx"),
   route("cursos/:id", "routes/curso-detalle.tsx"),
   route("cursos/:courseId/contenido", "routes/curso-contenido.tsx"),
+  route("cursos/:courseId/estudio", "routes/curso-estudio.ts"),
   route("cursos/:id/inscribir", "routes/curso-inscribir.ts"),
   route("cursos/:courseId/sence", "routes/curso-sence.tsx"),
   route("cursos/:id/comprar", "routes/curso-comprar.tsx"),

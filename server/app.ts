@@ -11,7 +11,7 @@ import { checkDatabase } from "~/server/platform/db/availability.server";
 import { env } from "~/server/platform/env.server";
 import { logger } from "~/server/platform/logger.server";
 import { BACKUP_ENDPOINT_PATH, backupRoute } from "~/server/platform/backup/endpoint.server";
-import { CLOCK_CONTROL_PATH, clockControlRoute } from "~/server/platform/clock-control.server";
+import { CLOCK_CONTROL_PATH, clockControlRoute, requestClockMiddleware } from "~/server/platform/clock-control.server";
 import { DOCUMENT_REQUEST, withRequestScope } from "~/server/platform/http/request-scope.server";
 import { invalidatePublicPages, pageCache } from "./page-cache";
 import { onCatalogueChanged } from "~/server/catalogue/events.server";
@@ -71,6 +71,8 @@ app.get("/healthz", async (_req, res) => {
 app.post(BACKUP_ENDPOINT_PATH, backupRoute);
 // Only when TEST_CLOCK_TOKEN is set (end-to-end tests): moves the academy's clock.
 app.post(CLOCK_CONTROL_PATH, clockControlRoute);
+// Only when TEST_CLOCK_TOKEN is set: a browser context's own clock offset (its cookie), for its requests alone.
+app.use(requestClockMiddleware);
 
 // Webpay brings the buyer back from Transbank's site by a cross-site form POST for some outcomes (docs/payments.md,
 // "The four returns"), which the CSRF check and React Router refuse. Its fields become the query of a GET of the

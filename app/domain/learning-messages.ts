@@ -18,6 +18,7 @@ export const learningMessages = {
   lessonNotInCourse: "La lección no pertenece a este curso.",
   lessonNotWatchable: "Esta lección no es un video.",
   invalidRequest: "La solicitud no es válida. Recarga la página e inténtalo de nuevo.",
+  studyStale: "Esta página estuvo abierta mucho tiempo o tu curso se renovó: recárgala para seguir registrando tu estudio.",
 
   // Exam: refusals of a submission that the page could not have produced
   examIncomplete: "Responde las 10 preguntas antes de enviar la evaluación.",

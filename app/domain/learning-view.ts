@@ -32,8 +32,13 @@ export interface ViewerLesson {
   pending: boolean;
   completed: boolean;
   isNew: boolean;
-  /** Opening the lesson completes it (PDF, rich text) and it is not done yet: the page records the visit. */
+  /** Opening the lesson completes it (a published lesson with nothing to study yet) and it is not done yet. */
   completesOnOpen: boolean;
+  /**
+   * An enrolled learner's reading, PDF or video (docs/decisions.md F8): the signed visit token the page's
+   * heartbeats and completion form carry, and what is still missing to complete it (null: nothing).
+   */
+  study: LessonStudyView | null;
   mode: ViewerMode | null;
   fileUrl: string | null;
   downloadUrl: string | null;
@@ -43,6 +48,14 @@ export interface ViewerLesson {
   html: string | null;
   previousId: number | null;
   nextId: number | null;
+}
+
+export interface LessonStudyView {
+  token: string;
+  kind: "reading" | "video";
+  requiredSeconds: number;
+  seconds: number;
+  message: string | null;
 }
 
 export interface ContentPageData {

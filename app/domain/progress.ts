@@ -8,11 +8,12 @@ export type { LessonType };
 /** How the viewer shows a lesson (docs/decisions.md A4). */
 export type ViewerMode = "pdf" | "video" | "lectura" | "download" | "examen" | "practica";
 
-/** What completes a lesson: opening it, watching the video, downloading the file, or passing the exam. */
-export type CompletionTrigger = "open" | "watch" | "download" | "exam" | "practice";
-
-/** A video counts as watched at its end or once this share of it has been played. */
-export const VIDEO_COMPLETION_RATIO = 0.9;
+/**
+ * What completes a lesson: studying it (a reading or a PDF read to its end, a video watched, each with its time
+ * on task: ~/domain/study, docs/decisions.md F8), downloading the file, holding the trainer's rhythm, passing
+ * the exam — or, for a published lesson with nothing to show yet, opening it.
+ */
+export type CompletionTrigger = "open" | "study" | "download" | "exam" | "practice";
 
 /**
  * A presentation or document with a reading view (HTML built from its source) is read as 'lectura', its
@@ -35,7 +36,9 @@ export function viewerMode(lesson: { type: string; mime: string | null; hasBody:
 export function completionTrigger(mode: ViewerMode | null): CompletionTrigger {
   switch (mode) {
     case "video":
-      return "watch";
+    case "pdf":
+    case "lectura":
+      return "study";
     case "download":
       return "download";
     case "examen":
@@ -43,16 +46,9 @@ export function completionTrigger(mode: ViewerMode | null): CompletionTrigger {
     case "practica":
       return "practice";
     default:
-      // PDFs, rich text, and a published lesson with nothing to show yet: opening it is enough.
+      // A published lesson with nothing to show yet: there is nothing to study, opening it is enough.
       return "open";
   }
-}
-
-/** True once a video has been played to its end or to VIDEO_COMPLETION_RATIO of its length. */
-export function videoWatched(currentTime: number, duration: number, ended = false): boolean {
-  if (ended) return true;
-  if (!Number.isFinite(duration) || duration <= 0) return false;
-  return currentTime / duration >= VIDEO_COMPLETION_RATIO;
 }
 
 export interface ProgressLesson {

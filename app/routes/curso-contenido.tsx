@@ -2,13 +2,15 @@
 // docs/decisions.md A2, A4, B8, B11). Anonymous visitors go to the course detail. The lesson is chosen with
 // ?leccion=<id>; without it the learner resumes at the next unfinished lesson. The exam's steps are
 // ?leccion=<id>&intento=<attempt id>. The loader only reads; every write is an intent of the action:
-// lesson-opened, video-watched, practice-completed (the compression trainer), exam-start,
-// exam-answer (autosave), exam-submit.
+// lesson-opened (a lesson with nothing to study), lesson-study (the completion form of a reading, PDF or video:
+// docs/decisions.md F8; the heartbeats go to /cursos/{id}/estudio), practice-completed (the compression trainer),
+// exam-start, exam-answer (autosave), exam-submit.
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import type { Route } from "./+types/curso-contenido";
 import { getUser } from "~/server/accounts/session.server";
-import { getCourseContentView, recordLessonEvent } from "~/server/learning/learning.server";
+import { getCourseContentView, recordLessonEvent, recordStudy } from "~/server/learning/learning.server";
+import { parseSegments } from "~/domain/study";
 import { lessonsLeftBeforeExam } from "~/domain/exam-settings";
 import { getExamPanel, saveExamAnswer, startExamAttempt, submitExamAttempt } from "~/server/exams/exams.server";
 import { recordPractice } from "~/server/learning/practice.server";
@@ -90,10 +92,26 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!result.ok) return data({ error: learningMessages.invalidRequest }, { status: result.status });
       return { ok: true };
     }
-    case "video-watched": {
-      const result = await recordLessonEvent({ user, courseId, lessonId, event: "watch" });
-      if (!result.ok) return data({ error: learningMessages.invalidRequest }, { status: result.status });
-      return { ok: true };
+    case "lesson-study": {
+      // The completion form: closes the visit (time since the page was served, capped) and reports the end reached
+      // and, from a video's page, the segments watched. The page's loader then says what is still missing.
+      const segments = parseSegments(form.get("segmentos"));
+      const media = Number(form.get("duracion") ?? "");
+      if (!segments) return data({ error: learningMessages.invalidRequest }, { status: 400 });
+      const result = await recordStudy({
+        user,
+        courseId,
+        lessonId,
+        token: form.get("visita"),
+        finish: true,
+        reachedEnd: true,
+        segments,
+        mediaSeconds: Number.isFinite(media) && media > 0 ? media : null,
+      });
+      if (!result.ok) {
+        return data({ error: result.reason === "stale" ? learningMessages.studyStale : learningMessages.invalidRequest }, { status: result.status });
+      }
+      return { study: { completed: result.completed, message: result.message } };
     }
     case "practice-completed": {
       const result = await recordPractice({ user, courseId, lessonId, taps: form.get("toques") });

@@ -5,7 +5,7 @@ import { expect, test, type Page } from "./support/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { buyCourse } from "./support/commerce";
 import { signInAsAdmin, signUpAs } from "./support/auth";
-import { isMobile, openLesson } from "./support/course-content";
+import { isMobile, openLesson, studyLessonOnScreen } from "./support/course-content";
 
 const rcp = JSON.parse(fs.readFileSync(path.resolve("content/courses/rcp-solo-compresiones/course.json"), "utf8")) as {
   title: string;
@@ -79,8 +79,7 @@ test.describe("dashboard de usuario", { tag: "@ambos" }, () => {
     await page.goto("/cursos/1/contenido");
     for (const lesson of firstModule.lessons) {
       await openLesson(page, lesson.title);
-      // Opening completes it: the page tells the server, and the lesson shows it.
-      await expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+      await studyLessonOnScreen(page);
     }
     await page.goto("/dashboard");
     await expect(card.getByText("En progreso", { exact: true })).toBeVisible();
@@ -94,8 +93,9 @@ test.describe("dashboard de usuario", { tag: "@ambos" }, () => {
     await card.getByRole("link", { name: `Continuar: ${next.title} (${rcp.title})` }).click();
     await expect(page).toHaveURL(/\/cursos\/1\/contenido\?leccion=\d+$/);
     await expect(page.getByRole("heading", { level: 2, name: next.title })).toBeVisible();
-    // Opening it completes it, and the count says so.
-    await expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+    // Opening it does not complete it (docs/decisions.md F8); studying it does, and the count says so.
+    await expect(page.getByRole("article").getByText("Completada", { exact: true })).toHaveCount(0);
+    await studyLessonOnScreen(page);
     await expect(page.getByText(`${firstModule.lessons.length + 1} de ${published.length} lecciones`, { exact: true })).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import { expect, test, type Page } from "./support/test";
 import { signUpAs } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { buyCourse } from "./support/commerce";
-import { modulesPanel } from "./support/course-content";
+import { modulesPanel, studyLessonOnScreen } from "./support/course-content";
 import { reviewShot } from "./support/screenshots";
 
 function shot(page: Page, name: string) {
@@ -29,9 +29,9 @@ test("estudiar en el teléfono: lectura, retomar desde el dashboard y avance que
   test.setTimeout(120_000);
   await signUpAs(page);
   await enrolInCourseOne(page);
-  // The first lesson opens as a reading, and opening it completes it.
+  // The first lesson opens as a reading; studying it completes it (docs/decisions.md F8).
   await expect(page.locator(".lesson-prose h2").first()).toBeVisible();
-  await expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+  await studyLessonOnScreen(page);
   const first = (await page.locator("#leccion-titulo").innerText()).trim();
   await expect(page.getByText(/^1 de \d+ lecciones$/)).toBeVisible();
   await expectNoA11yViolations(page);
@@ -55,7 +55,7 @@ test("estudiar en el teléfono: lectura, retomar desde el dashboard y avance que
   await expect(page.locator("#leccion-titulo")).not.toHaveText(first);
   // The content page without ?leccion opens the same next lesson.
   const next = (await page.locator("#leccion-titulo").innerText()).trim();
-  await page.getByRole("article").getByText("Completada", { exact: true }).waitFor();
+  await studyLessonOnScreen(page);
   await page.goto("/cursos/1/contenido");
   await expect(page.locator("#leccion-titulo")).not.toHaveText(next);
 });

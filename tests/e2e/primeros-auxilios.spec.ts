@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./support/test";
-import { goToNextLesson } from "./support/course-content";
+import { goToNextLesson, studyLessonOnScreen } from "./support/course-content";
 import { signUpAs, uniqueEmail } from "./support/auth";
 import { expectNoA11yViolations } from "./support/axe";
 import { buyCourse } from "./support/commerce";
@@ -28,10 +28,10 @@ function shot(page: Page, name: string) {
   return reviewShot(page, `/tmp/mat2-e2e-${name}-${width}.png`);
 }
 
-/** Each lesson is read as HTML at the screen's width (the PDF is the download); opening it completes it. */
+/** Each lesson is read as HTML at the screen's width (the PDF is the download); studying it completes it (F8). */
 async function expectLessonShown(page: Page) {
   await expect(page.locator(".lesson-prose h2").first()).toBeVisible();
-  await expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+  await studyLessonOnScreen(page);
 }
 
 /** Answers the ten questions on screen with the bank's correct options. */

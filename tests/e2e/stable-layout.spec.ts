@@ -1,11 +1,12 @@
 // Nothing moves under the learner's finger while a page loads. Two real losses this guards against (found
 // when CI's clicks, like a person's taps, landed on the wrong thing): hydration added the full-screen button
-// and removed the no-JavaScript "Marcar como leída" button, a PDF, a video or a reading's figures took their
+// and removed a no-JavaScript button, a PDF, a video or a reading's figures took their
 // height only once loaded — each moved "Siguiente lección" away from the tap; and the page jumped back to the
 // top when it hydrated, under a visitor who had already scrolled down to a link.
 import { expect, test, type Page } from "./support/test";
 import { signUpAs } from "./support/auth";
 import { buyCourse } from "./support/commerce";
+import { setLearnerClockOffset } from "./support/course-content";
 
 /** Records every layout shift of the pages this context opens (the browser's own measure, as for CLS). */
 async function recordLayoutShifts(page: Page) {
@@ -41,10 +42,13 @@ test("una lección no se mueve mientras carga (diapositivas, documento, video, l
   await recordLayoutShifts(page);
 
   const viewer = page.getByRole("region", { name: "Visor de la lección" });
-  // Opened for the first time: ready once the server has recorded it (the badge). The course's slides and
-  // documents are read as HTML built from their source (the PDF is the download); the PDF viewer, used for
-  // an uploaded PDF without a source, is driven in admin.spec.ts.
-  const recorded = () => expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+  // Opened for the first time: ready once its completion panel is drawn and the page has hydrated. The course's
+  // slides and documents are read as HTML built from their source (the PDF is the download); the PDF viewer, used
+  // for an uploaded PDF without a source, is driven in admin.spec.ts.
+  const recorded = async () => {
+    await expect(page.getByRole("article").getByRole("button", { name: "Marcar como completada" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+  };
   const lessons: { id: number; ready: () => Promise<void> }[] = [
     { id: 7, ready: recorded }, // slides
     { id: 6, ready: recorded }, // a document with figures
@@ -59,12 +63,17 @@ test("una lección no se mueve mientras carga (diapositivas, documento, video, l
     expect(await shiftsSoFar(page), `lo que se movió en la lección ${lesson.id}`).toEqual([]);
   }
 
-  // The no-JavaScript button now lives in <noscript>: without JavaScript it is there and does its work.
+  // Without JavaScript the completion form is there and does its work (docs/decisions.md F8): pressed at once it
+  // says what is missing; once the lesson's time has passed on the server (for this context only), it completes.
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const plain = await noScript.newPage();
   await plain.goto("/cursos/1/contenido?leccion=14");
   await expect(plain.getByRole("article").getByText("Completada", { exact: true })).toHaveCount(0);
-  await plain.getByRole("button", { name: "Marcar como leída" }).click();
+  await plain.getByRole("button", { name: "Marcar como completada" }).click();
+  await expect(plain.getByText(/^Te faltan unos \d+ minutos de lectura para completar esta lección\.$/)).toBeVisible();
+  await expect(plain.getByRole("article").getByText("Completada", { exact: true })).toHaveCount(0);
+  await setLearnerClockOffset(plain, 65 * 60_000);
+  await plain.getByRole("button", { name: "Marcar como completada" }).click();
   await expect(plain.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
   await noScript.close();
 });
@@ -154,7 +163,7 @@ test("de una lección a la siguiente sin recargar: 'Siguiente lección' no se mu
   await page.getByRole("link", { name: "Siguiente lección →" }).click();
   await expect(page).toHaveURL(/leccion=12$/);
   await expect(page.locator("#leccion-titulo")).toHaveText(CHOKING);
-  await expect(page.getByRole("article").getByText("Completada", { exact: true })).toBeVisible();
+  await expect(page.getByRole("article").getByRole("button", { name: "Marcar como completada" })).toBeVisible();
   // The figures are files of their own (/figuras/…), drawn once they come near the screen.
   const figure = page.locator(".lesson-figure img").first();
   await figure.scrollIntoViewIfNeeded();

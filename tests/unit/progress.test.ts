@@ -7,7 +7,6 @@ import {
   modulesProgressLabel,
   nextLesson,
   moduleState,
-  videoWatched,
   viewerMode,
   type ProgressModule,
 } from "~/domain/progress";
@@ -35,22 +34,13 @@ describe("modo del visor (docs/decisions.md A4)", () => {
     expect(viewerMode({ type: "documento", mime: null, hasBody: false })).toBeNull();
   });
 
-  it("cada modo se completa con su evento (B8)", () => {
-    expect(completionTrigger("pdf")).toBe("open");
-    expect(completionTrigger("lectura")).toBe("open");
-    expect(completionTrigger("video")).toBe("watch");
+  it("cada modo se completa con su evento (B8, F8: lo que se estudia, al estudiarlo)", () => {
+    expect(completionTrigger("pdf")).toBe("study");
+    expect(completionTrigger("lectura")).toBe("study");
+    expect(completionTrigger("video")).toBe("study");
+    expect(completionTrigger(null)).toBe("open");
     expect(completionTrigger("download")).toBe("download");
     expect(completionTrigger("examen")).toBe("exam");
-  });
-});
-
-describe("video visto", () => {
-  it("cuenta al llegar al final o al 90 %", () => {
-    expect(videoWatched(89, 100)).toBe(false);
-    expect(videoWatched(90, 100)).toBe(true);
-    expect(videoWatched(10, 100, true)).toBe(true);
-    expect(videoWatched(10, Number.NaN)).toBe(false);
-    expect(videoWatched(10, 0)).toBe(false);
   });
 });
 

@@ -1,11 +1,11 @@
 // Studying a course: who may open its content, what the viewer shows, and the writes that record
 // progress (docs/decisions.md A2, A4, A5, B8). Completing a lesson, recomputing progress, completing the
 // course and issuing its certificate happen in one transaction with what caused them.
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { db, type DbOrTx, type Tx } from "../platform/db/client.server";
-import { asset, course, courseModule, enrolment, lesson, lessonCompletion } from "../platform/db/schema";
+import { asset, course, courseModule, enrolment, lesson, lessonCompletion, lessonStudy } from "../platform/db/schema";
 import { findEnrolmentWithCompletions, type Enrolment } from "./enrolments.server";
 import { issueCertificateForEnrolment } from "../certificates/certificates.server";
 import { queueJob } from "../platform/outbox/outbox.server";
@@ -14,6 +14,8 @@ import { catalogueCache } from "../catalogue/cache.server";
 import type { SessionUser } from "../accounts/session.server";
 import { isAdmin } from "~/domain/permissions";
 import { lessonDocHtml } from "../catalogue/reading.server";
+import { applyStudyReport, studyMissingMessage, type Segment } from "~/domain/study";
+import { studyKind, studyViewFor, toStudyRecord, verdictOf, readVisitToken, VISIT_MAX_AGE_MS } from "./study.server";
 import type { ContentPageData, PanelModule, ViewerLesson } from "~/domain/learning-view";
 import {
   completionTrigger,
@@ -274,15 +276,15 @@ export async function refreshStoredProgress(tx: DbOrTx, courseId: number): Promi
 export type LessonEventResult = { ok: true; outcome: CompletionOutcome | null } | { ok: false; status: 403 | 404 | 400 };
 
 /**
- * A learner opened a lesson that opening completes (PDF, rich text: the page posts it once shown),
- * finished watching a video (its end or 90 %) or downloaded a download-only file.
+ * A learner opened a lesson with nothing to study (a published lesson with no content yet: the page posts it once
+ * shown) or downloaded a download-only file. Readings, PDFs and videos complete by study (recordStudy).
  * Admins who are not enrolled may view everything, but nothing is recorded for them.
  */
 export async function recordLessonEvent(options: {
   user: SessionUser;
   courseId: number;
   lessonId: number;
-  event: "open" | "watch" | "download";
+  event: "open" | "download";
 }): Promise<LessonEventResult> {
   const access = await resolveCourseAccess(options.user, options.courseId);
   if (access.kind === "not-found") return { ok: false, status: 404 };
@@ -297,6 +299,96 @@ export async function recordLessonEvent(options: {
     return completeLessonInTx(tx, enrolmentId, target.id);
   });
   return { ok: true, outcome };
+}
+
+export type StudyResult =
+  | {
+      ok: true;
+      /** Nothing recorded (an admin who is not enrolled). */
+      recorded: boolean;
+      credited: number;
+      completed: boolean;
+      /** This report completed the lesson (the page reloads its progress). */
+      justCompleted: boolean;
+      message: string | null;
+      outcome: CompletionOutcome | null;
+    }
+  | { ok: false; status: 400 | 403 | 404 | 409; reason: "invalid" | "forbidden" | "not-found" | "not-study" | "stale" };
+
+/**
+ * A heartbeat (`finish` false) or the completion form (`finish` true) of a lesson page. The visit token must be
+ * this learner's, for this lesson and cycle; a report for another learner's enrolment or lesson is refused.
+ */
+export async function recordStudy(options: {
+  user: SessionUser;
+  courseId: number;
+  lessonId: number;
+  token: unknown;
+  finish: boolean;
+  reachedEnd: boolean;
+  segments: readonly Segment[];
+  mediaSeconds: number | null;
+}): Promise<StudyResult> {
+  const access = await resolveCourseAccess(options.user, options.courseId);
+  if (access.kind === "not-found") return { ok: false, status: 404, reason: "not-found" };
+  if (access.kind === "not-enrolled" || access.kind === "sence-locked") return { ok: false, status: 403, reason: "forbidden" };
+  const target = findLesson(access.outline, options.lessonId);
+  if (!target || target.status !== "published") return { ok: false, status: 404, reason: "not-found" };
+  const kind = studyKind(target.mode);
+  if (!kind) return { ok: false, status: 400, reason: "not-study" };
+  if (!access.enrolment) return { ok: true, recorded: false, credited: 0, completed: false, justCompleted: false, message: null, outcome: null };
+  const live = access.enrolment;
+  const claims = await readVisitToken(options.token);
+  if (!claims) return { ok: false, status: 400, reason: "invalid" };
+  if (claims.enrolmentId !== live.id || claims.lessonId !== target.id) return { ok: false, status: 403, reason: "forbidden" };
+  const at = now();
+  // A page from an earlier cycle (renewed since), or left open for half a day: the learner reloads it.
+  if (claims.cycle !== live.cycle || at.getTime() - claims.startedAt.getTime() > VISIT_MAX_AGE_MS) return { ok: false, status: 409, reason: "stale" };
+  const alreadyCompleted = access.completedIds.has(target.id);
+
+  return db().transaction(async (tx) => {
+    const key = and(eq(lessonStudy.enrolmentId, live.id), eq(lessonStudy.cycle, live.cycle), eq(lessonStudy.lessonId, target.id));
+    // The row is locked for the rest of the transaction: two reports of the same lesson are credited one after
+    // the other, and the second sees the instant the first credited up to.
+    let [row] = await tx.select().from(lessonStudy).where(key).for("update");
+    if (!row) {
+      await tx
+        .insert(lessonStudy)
+        .values({ enrolmentId: live.id, cycle: live.cycle, lessonId: target.id, visitStartedAt: claims.startedAt, creditedUntil: claims.startedAt, updatedAt: at })
+        .onConflictDoNothing();
+      [row] = await tx.select().from(lessonStudy).where(key).for("update");
+    }
+    const { record, credited } = applyStudyReport(toStudyRecord(row!), {
+      visitStartedAt: claims.startedAt,
+      at,
+      finish: options.finish,
+      // The completion form sits after the lesson's text: posting it is reaching the end.
+      reachedEnd: options.reachedEnd || (options.finish && kind === "reading"),
+      segments: options.segments,
+      mediaSeconds: options.mediaSeconds,
+      durationMin: target.durationMin,
+    });
+    await tx
+      .update(lessonStudy)
+      .set({ ...record, segments: record.segments.map(([a, b]): [number, number] => [a, b]), updatedAt: at })
+      .where(key);
+    const verdict = verdictOf(kind, target.durationMin, record);
+    let outcome: CompletionOutcome | null = null;
+    if (verdict.complete && !alreadyCompleted) {
+      await tx.update(enrolment).set({ lastLessonId: target.id }).where(eq(enrolment.id, live.id));
+      outcome = await completeLessonInTx(tx, live.id, target.id);
+    }
+    const completed = alreadyCompleted || verdict.complete;
+    return {
+      ok: true as const,
+      recorded: true,
+      credited,
+      completed,
+      justCompleted: outcome !== null,
+      message: completed ? null : studyMissingMessage(kind, verdict),
+      outcome,
+    };
+  });
 }
 
 // ── The content page ───────────────────────────────────────────────────────
@@ -422,6 +514,18 @@ export async function getCourseContentView(options: {
       filename: hasFile ? selected.filename : null,
       size: hasFile ? selected.size : null,
       html: !pending && selected.mode === "lectura" ? await lessonHtml(selected.id) : null,
+      // An enrolled learner's study of a reading, PDF or video: the visit token its reports carry, and what is missing.
+      study:
+        enrolmentRow && !pending && selected.trigger === "study"
+          ? await studyViewFor({
+              enrolmentId: enrolmentRow.id,
+              cycle: enrolmentRow.cycle,
+              lessonId: selected.id,
+              mode: selected.mode,
+              durationMin: selected.durationMin,
+              completed,
+            })
+          : null,
       previousId: index > 0 ? published[index - 1]!.id : null,
       nextId: index >= 0 && index < published.length - 1 ? published[index + 1]!.id : null,
     };

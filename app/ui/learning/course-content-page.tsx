@@ -183,6 +183,7 @@ export function CourseContentPage({ data, exam, banner }: { data: ContentPageDat
           {data.lesson ? (
             <LessonViewer
               key={data.lesson.id}
+              courseId={data.course.id}
               lesson={data.lesson}
               lessonHref={lessonHref}
               showCompletion={showCompletion}

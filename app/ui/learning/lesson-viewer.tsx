@@ -11,11 +11,12 @@ import { FullscreenButton } from "./fullscreen-button";
 import { PdfViewer } from "./pdf-viewer";
 import { VideoPlayer } from "./video-player";
 import { CompressionTrainer } from "./compression-trainer";
+import { StudyPanel } from "./study-panel";
 import "./lesson-reading.css";
 
 /**
- * Opening a PDF or a reading completes it (docs/decisions.md B8). The page tells the server once it is shown
- * (the loader never writes); without JavaScript the learner marks it with a button.
+ * A published lesson with nothing to study yet completes on opening (docs/decisions.md B8, F8). The page tells
+ * the server once it is shown (the loader never writes); without JavaScript the learner marks it with a button.
  */
 function OpenRecorder({ lessonId }: { lessonId: number }) {
   const fetcher = useFetcher();
@@ -53,12 +54,14 @@ const smallButton =
   "inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
 
 export function LessonViewer({
+  courseId,
   lesson,
   lessonHref,
   showCompletion,
   trackVideo,
   exam,
 }: {
+  courseId: number;
   lesson: ViewerLesson;
   lessonHref: (id: number) => string;
   showCompletion: boolean;
@@ -87,13 +90,7 @@ export function LessonViewer({
     );
   } else if (lesson.mode === "video" && lesson.fileUrl) {
     body = (
-      <VideoPlayer
-        lessonId={lesson.id}
-        src={lesson.fileUrl}
-        captionsUrl={lesson.captionsUrl}
-        title={lesson.title}
-        track={trackVideo && !lesson.completed}
-      />
+      <VideoPlayer src={lesson.fileUrl} captionsUrl={lesson.captionsUrl} title={lesson.title} track={lesson.study !== null} />
     );
   } else if (lesson.mode === "lectura" && lesson.html !== null) {
     body = (
@@ -163,6 +160,10 @@ export function LessonViewer({
       >
         {body}
         {lesson.completesOnOpen && !lesson.pending ? <OpenRecorder lessonId={lesson.id} /> : null}
+        {lesson.study ? (
+          // Keyed by the visit: a new page of the lesson starts a new heartbeat with its own token.
+          <StudyPanel key={lesson.study.token} courseId={courseId} lessonId={lesson.id} study={lesson.study} completed={lesson.completed} />
+        ) : null}
       </section>
 
       <nav aria-label="Lecciones" className="mt-4 flex flex-wrap justify-between gap-3">

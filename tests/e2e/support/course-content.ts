@@ -1,6 +1,6 @@
 // The course content page as a test drives it: the module panel is a sidebar on a wide screen and a drawer
 // (a dialog opened from the header's 'Módulos del curso' link) below 768 px, so tests reach it through here.
-import { expect, type Locator, type Page } from "./test";
+import { BASE_URL, expect, type Locator, type Page } from "./test";
 
 export function isMobile(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 768;
@@ -41,4 +41,48 @@ export async function goToNextLesson(page: Page) {
   await next.click();
   await expect(page).toHaveURL(new RegExp(`leccion=${nextId}$`));
   await expect(title).not.toHaveText(current);
+}
+
+/** The cookie by which the end-to-end server moves the clock for one browser context's requests only. */
+const CLOCK_OFFSET_COOKIE = "academia_reloj_pruebas";
+/**
+ * How far a learner's clock moves while they study one lesson here: more than the longest visit the server credits
+ * (a lesson's planned duration, docs/decisions.md F8), so one press of "Marcar como completada" is enough.
+ */
+const STUDY_TIME_MS = 65 * 60_000;
+
+/** Moves the server's clock by `ms` for this page's context alone (0: the real time again). */
+export async function setLearnerClockOffset(page: Page, ms: number) {
+  if (ms === 0) await page.context().clearCookies({ name: CLOCK_OFFSET_COOKIE });
+  else await page.context().addCookies([{ name: CLOCK_OFFSET_COOKIE, value: String(Math.round(ms)), url: BASE_URL }]);
+}
+
+/**
+ * Studies the lesson on screen as the server now asks (docs/decisions.md F8): a video is played through (muted,
+ * at the player's top speed: its watched ranges are real), the reading is followed to its end (the completion
+ * panel in view), the lesson's time passes — for this learner only, through the context's clock offset, so the
+ * tests beside it keep the real time — and "Marcar como completada" is pressed. Waits for "Completada".
+ */
+export async function studyLessonOnScreen(page: Page) {
+  const viewer = page.locator('article[aria-labelledby="leccion-titulo"]');
+  const video = viewer.locator("video");
+  if ((await video.count()) > 0) {
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      if (v.readyState < 1) await new Promise((r) => v.addEventListener("loadedmetadata", r, { once: true }));
+      v.muted = true;
+      v.currentTime = 0;
+      v.playbackRate = 16;
+      await v.play();
+    });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
+  }
+  const button = viewer.getByRole("button", { name: "Marcar como completada" });
+  await button.scrollIntoViewIfNeeded();
+  await setLearnerClockOffset(page, STUDY_TIME_MS);
+  try {
+    await button.click();
+    await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();
+  } finally {
+    await setLearnerClockOffset(page, 0);
+  }
 }

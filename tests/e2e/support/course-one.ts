@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { BASE_URL, expect, type Page } from "./test";
-import { goToNextLesson } from "./course-content";
+import { goToNextLesson, setLearnerClockOffset, studyLessonOnScreen } from "./course-content";
 import { completeCompressionPracticeAside } from "./compressions";
 
 interface BankQuestion {
@@ -27,27 +27,13 @@ async function answerCorrectly(page: Page) {
   }
 }
 
-/** Opens every lesson of course 1 in order (opening completes readings; the video is played to its end) and passes the exam. */
+/** Studies every lesson of course 1 in order (each reading and video as the server asks: studyLessonOnScreen) and passes the exam. */
 export async function completeCourseOne(page: Page) {
-  const viewer = page.locator('article[aria-labelledby="leccion-titulo"]');
   for (let step = 0; step < 20; step++) {
     await expect(page.locator("#leccion-titulo")).toBeVisible();
-    if ((await page.locator("video").count()) > 0) {
-      // What a learner does: play the video to the end (here, jump near the end and play muted).
-      await page.locator("video").evaluate(async (v: HTMLVideoElement) => {
-        if (!(v.duration > 0)) await new Promise((resolve) => v.addEventListener("loadedmetadata", resolve, { once: true }));
-        v.muted = true;
-        v.currentTime = Math.max(0, v.duration - 0.3);
-        await v.play();
-      });
-      await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();
-    }
     // The pad reads "Cargando la práctica…" until the page has hydrated.
     if ((await page.getByRole("button", { name: /^(Comprimir|Cargando la práctica)/ }).count()) > 0) await completeCompressionPracticeAside(page);
-    if ((await page.locator(".lesson-prose").count()) > 0) {
-      // A reading completes once shown (the page tells the server): wait for it before moving on.
-      await expect(viewer.getByText("Completada", { exact: true })).toBeVisible();
-    }
+    else if ((await page.getByRole("button", { name: "Marcar como completada" }).count()) > 0) await studyLessonOnScreen(page);
     if ((await page.getByRole("button", { name: "Comenzar Evaluación" }).count()) > 0) return passExam(page);
     await goToNextLesson(page);
   }
@@ -68,9 +54,11 @@ const PASSING_TAPS = JSON.stringify(Array.from({ length: Math.floor(31_000 / 545
 
 /**
  * Course 1's theory passed quickly, for specs about what comes after it (the in-person skills session): each lesson
- * is completed by posting to the content page's own action what its page posts (opened, video watched, a passing
- * round of the compression trainer) — the server checks each as ever, and a lesson whose event it refuses stays
- * undone, so the exam would not start — then the exam is passed in the browser. `completeCourseOne` is the walk.
+ * is completed by posting to the content page's own action what its page posts — a reading's or video's completion
+ * form with the visit token its page was served with, after the lesson's time has passed for this learner (the
+ * context's clock offset; the video reported watched through, as its player would), or a passing round of the
+ * compression trainer. The server checks each as ever, and a lesson it refuses stays undone, so the exam would not
+ * start; then the exam is passed in the browser. `completeCourseOne` is the walk.
  */
 export async function completeCourseOneLessonsThenExam(page: Page) {
   const content = await page.request.get("/cursos/1/contenido");
@@ -80,14 +68,30 @@ export async function completeCourseOneLessonsThenExam(page: Page) {
   let exam: string | null = null;
   for (const lesson of lessons) {
     let done = false;
-    const events: Record<string, string>[] = [{ intent: "lesson-opened" }, { intent: "video-watched" }, { intent: "practice-completed", toques: PASSING_TAPS }];
-    for (const fields of events) {
-      const res = await page.request.post(`/cursos/1/contenido?leccion=${lesson}`, { form: { ...fields, leccion: lesson }, headers: { origin: BASE_URL }, maxRedirects: 0 });
-      if (res.ok()) {
+    const html = await (await page.request.get(`/cursos/1/contenido?leccion=${lesson}`)).text();
+    const visita = /name="visita" value="([^"]+)"/.exec(html)?.[1];
+    if (visita) {
+      await setLearnerClockOffset(page, 65 * 60_000);
+      try {
+        // The course's videos are planned at two minutes: watched from start to end.
+        const form = { intent: "lesson-study", leccion: lesson, visita, segmentos: "[[0,120]]", duracion: "120" };
+        const res = await page.request.post(`/cursos/1/contenido?leccion=${lesson}`, { form, headers: { origin: BASE_URL }, maxRedirects: 0 });
+        expect(res.status(), `lección ${lesson}: lesson-study`).toBe(200);
         done = true;
-        break;
+      } finally {
+        await setLearnerClockOffset(page, 0);
       }
-      expect(res.status(), `lección ${lesson}: ${fields.intent}`).toBe(400);
+      // Completed: its page no longer offers the completion form.
+      const after = await (await page.request.get(`/cursos/1/contenido?leccion=${lesson}`)).text();
+      expect(after, `lección ${lesson} completada`).not.toContain('name="visita"');
+    } else {
+      const res = await page.request.post(`/cursos/1/contenido?leccion=${lesson}`, {
+        form: { intent: "practice-completed", toques: PASSING_TAPS, leccion: lesson },
+        headers: { origin: BASE_URL },
+        maxRedirects: 0,
+      });
+      if (res.ok()) done = true;
+      else expect(res.status(), `lección ${lesson}: practice-completed`).toBe(400);
     }
     // The one lesson no event completes is the exam.
     if (!done) {

@@ -8,7 +8,7 @@ import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
 import * as content from "~/routes/curso-contenido";
 import { call } from "../support/call";
 import { getRequest } from "../support/requests";
-import { completedLessonIds, enrol, enrolmentOf, lessonId, openContent, postContent } from "./helpers";
+import { completedLessonIds, enrol, enrolmentOf, lessonId, openContent, postContent, studyLesson } from "./helpers";
 
 useFixtureCatalogue();
 
@@ -58,24 +58,26 @@ describe("acceso a /cursos/{id}/contenido", () => {
 });
 
 describe("ver lecciones y avance (B8)", () => {
-  it("abrir un PDF no escribe en el GET: la página lo marca con POST lesson-opened; el avance sigue a las lecciones", async () => {
+  it("abrir un PDF no escribe en el GET ni lo completa: se completa al estudiarlo (F8); el avance sigue a las lecciones", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
     const pdfId = await lessonId(COURSE1.pdf);
     const first = await openContent(u.cookie, 1);
-    expect(first.data.lesson).toMatchObject({ id: pdfId, mode: "pdf", completed: false, completesOnOpen: true, fileUrl: `/archivos/lecciones/${pdfId}` });
+    expect(first.data.lesson).toMatchObject({ id: pdfId, mode: "pdf", completed: false, completesOnOpen: false, fileUrl: `/archivos/lecciones/${pdfId}` });
+    expect(first.data.lesson.study).toMatchObject({ kind: "reading", requiredSeconds: 30, seconds: 0 });
     expect(first.data).toMatchObject({ progress: 0, lessonsDone: 0, lessonsTotal: 6 });
     // The GET wrote nothing, even when repeated (a prefetch, a reload).
     await openContent(u.cookie, 1, `?leccion=${pdfId}`);
     expect(await completedLessonIds(enrolmentId)).toEqual([]);
     expect((await enrolmentOf(u.id))!.lastLessonId).toBeNull();
 
-    expect(await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(pdfId) })).toMatchObject({ status: 200 });
+    expect(await studyLesson(u.cookie, pdfId)).toMatchObject({ status: 200, data: { study: { completed: true, message: null } } });
     expect(await completedLessonIds(enrolmentId)).toEqual([pdfId]);
     const docId = await lessonId(COURSE1.documento);
-    await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(docId) });
+    await studyLesson(u.cookie, docId);
     const second = await openContent(u.cookie, 1, `?leccion=${docId}`);
     expect(second.data.lesson).toMatchObject({ id: docId, mode: "pdf", completed: true, completesOnOpen: false, downloadUrl: `/archivos/lecciones/${docId}?descargar=1` });
+    expect(second.data.lesson.study).toMatchObject({ message: null });
     expect(second.data.modules[0]).toMatchObject({ state: "completed" });
     // 1 of 4 counted modules (the empty one does not count); 2 of 6 published lessons.
     expect(second.data).toMatchObject({ progress: 25, lessonsDone: 2, lessonsTotal: 6, completed: false });
@@ -88,28 +90,29 @@ describe("ver lecciones y avance (B8)", () => {
     const [pdfId, docId, videoId, lecturaId, descargaId, examId] = await Promise.all(
       [COURSE1.pdf, COURSE1.documento, COURSE1.video, COURSE1.lectura, COURSE1.descarga, COURSE1.examen].map(lessonId),
     );
-    await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(docId) });
+    await studyLesson(u.cookie, docId!);
     // The chosen lesson is named in the URL first (a redirect), so completing it never moves the page on.
     const named = await call(content.loader, getRequest("/cursos/1/contenido?modulos=abierto", u.cookie), { courseId: "1" });
     expect(named).toMatchObject({ status: 302, location: `/cursos/1/contenido?modulos=abierto&leccion=${pdfId}` });
     expect((await openContent(u.cookie, 1)).data.lesson.id).toBe(pdfId);
-    await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(pdfId) });
+    await studyLesson(u.cookie, pdfId!);
     expect((await openContent(u.cookie, 1)).data.lesson.id).toBe(videoId);
-    await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(videoId) });
-    await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(lecturaId) });
+    await studyLesson(u.cookie, videoId!);
+    await studyLesson(u.cookie, lecturaId!);
     // The pending lesson is skipped; the download-only lesson is next, and only then the exam.
     expect((await openContent(u.cookie, 1)).data.lesson.id).toBe(descargaId);
     await db().insert(lessonCompletion).values({ enrolmentId: (await enrolmentOf(u.id))!.id, lessonId: descargaId! });
     expect((await openContent(u.cookie, 1)).data.lesson.id).toBe(examId);
   });
 
-  it("lesson-opened solo completa lo que se completa al abrir, y solo para quien está inscrito", async () => {
+  it("lesson-opened ya no completa una lectura, un PDF ni un video; solo lo que no tiene nada que estudiar", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
     const stranger = await createUser();
     const pdfId = await lessonId(COURSE1.pdf);
-    expect((await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(COURSE1.video)) })).status).toBe(400);
-    expect((await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(COURSE1.examen)) })).status).toBe(400);
+    for (const title of [COURSE1.pdf, COURSE1.lectura, COURSE1.video, COURSE1.examen]) {
+      expect((await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(title)) })).status, title).toBe(400);
+    }
     expect((await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(COURSE1.pendiente)) })).status).toBe(404);
     expect((await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId("Lección en borrador")) })).status).toBe(404);
     expect((await postContent(stranger.cookie, 1, { intent: "lesson-opened", leccion: String(pdfId) })).status).toBe(403);
@@ -117,11 +120,11 @@ describe("ver lecciones y avance (B8)", () => {
     expect(await completedLessonIds(enrolmentId)).toEqual([]);
   });
 
-  it("abrir dos veces la misma lección a la vez la completa una sola vez", async () => {
+  it("estudiar la misma lección en cinco pestañas a la vez la completa una sola vez", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
     const pdfId = await lessonId(COURSE1.pdf);
-    await Promise.all(Array.from({ length: 5 }, () => postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(pdfId) })));
+    await Promise.all(Array.from({ length: 5 }, () => studyLesson(u.cookie, pdfId)));
     expect(await completedLessonIds(enrolmentId)).toEqual([pdfId]);
   });
 
@@ -144,37 +147,40 @@ describe("ver lecciones y avance (B8)", () => {
     expect(res.data.lesson.mode).toBe("lectura");
     expect(res.data.lesson.html).toContain("<strong>importante</strong>");
     expect(res.data.lesson.html).not.toMatch(/<script|javascript:/i);
-    expect(res.data.lesson).toMatchObject({ completed: false, completesOnOpen: true });
+    expect(res.data.lesson).toMatchObject({ completed: false, completesOnOpen: false, study: { kind: "reading" } });
   });
 
-  it("un video no se completa al abrirlo, sino al verlo (POST video-watched)", async () => {
+  it("un video no se completa al abrirlo, sino al verlo (F8)", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
     const videoId = await lessonId(COURSE1.video);
     const res = await openContent(u.cookie, 1, `?leccion=${videoId}`);
     expect(res.data.lesson).toMatchObject({ mode: "video", completed: false, captionsUrl: `/archivos/lecciones/${videoId}?pista=subtitulos` });
     expect(await completedLessonIds(enrolmentId)).toEqual([]);
-    expect(await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(videoId) })).toMatchObject({ status: 200 });
+    expect(res.data.lesson.study).toMatchObject({ kind: "video" });
+    expect(await studyLesson(u.cookie, videoId)).toMatchObject({ status: 200 });
     expect(await completedLessonIds(enrolmentId)).toEqual([videoId]);
     // Idempotent.
-    await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(videoId) });
+    await studyLesson(u.cookie, videoId);
     expect(await completedLessonIds(enrolmentId)).toEqual([videoId]);
   });
 
-  it("video-watched no sirve para completar otra cosa, ni para quien no está inscrito, ni sin sesión", async () => {
+  it("lesson-study no sirve para otra cosa, ni para quien no está inscrito, ni sin sesión", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
     const stranger = await createUser();
     const pdfId = await lessonId(COURSE1.pdf);
     const videoId = await lessonId(COURSE1.video);
     const examId = await lessonId(COURSE1.examen);
-    expect((await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(examId) })).status).toBe(400);
-    expect((await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.pendiente)) })).status).toBe(404);
-    expect((await postContent(u.cookie, 2, { intent: "video-watched", leccion: String(videoId) })).status).toBe(403);
-    expect((await postContent(u.cookie, 1, { intent: "video-watched", leccion: "abc" })).status).toBe(400);
+    const form = (leccion: string) => ({ intent: "lesson-study", leccion, visita: "x" });
+    expect((await postContent(u.cookie, 1, form(String(examId)))).status).toBe(400);
+    expect((await postContent(u.cookie, 1, form(String(await lessonId(COURSE1.pendiente))))).status).toBe(404);
+    expect((await postContent(u.cookie, 2, form(String(videoId)))).status).toBe(403);
+    expect((await postContent(u.cookie, 1, form("abc"))).status).toBe(400);
+    expect((await postContent(u.cookie, 1, { ...form(String(videoId)), segmentos: "[[5,1]]" })).status).toBe(400);
     expect((await postContent(u.cookie, 1, { intent: "otra-cosa", leccion: String(pdfId) })).status).toBe(400);
-    expect((await postContent(stranger.cookie, 1, { intent: "video-watched", leccion: String(videoId) })).status).toBe(403);
-    expect(await postContent(undefined, 1, { intent: "video-watched", leccion: String(videoId) })).toMatchObject({ status: 302, location: "/cursos/1" });
+    expect((await postContent(stranger.cookie, 1, form(String(videoId)))).status).toBe(403);
+    expect(await postContent(undefined, 1, form(String(videoId)))).toMatchObject({ status: 302, location: "/cursos/1" });
     expect(await completedLessonIds(enrolmentId)).toEqual([]);
   });
 
@@ -183,8 +189,8 @@ describe("ver lecciones y avance (B8)", () => {
     const enrolmentId = await enrol(admin.id);
     const res = await openContent(admin.cookie, 1);
     expect(res.data).toMatchObject({ admin: true, enrolled: true });
-    expect(res.data.lesson.completesOnOpen).toBe(true);
-    await postContent(admin.cookie, 1, { intent: "lesson-opened", leccion: String(res.data.lesson.id) });
+    expect(res.data.lesson.study).toMatchObject({ kind: "reading" });
+    await studyLesson(admin.cookie, res.data.lesson.id);
     expect(await completedLessonIds(enrolmentId)).toHaveLength(1);
   });
 
@@ -192,9 +198,9 @@ describe("ver lecciones y avance (B8)", () => {
     const u = await createUser();
     await enrol(u.id);
     for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) {
-      await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(title)) });
+      await studyLesson(u.cookie, await lessonId(title));
     }
-    await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) });
+    await studyLesson(u.cookie, await lessonId(COURSE1.video));
     const [row] = await db().select().from(enrolment).where(eq(enrolment.userId, u.id));
     // Presentación and Práctica completed (the pending lesson does not count): 2 of 4.
     expect(row).toMatchObject({ progress: 50, completedAt: null });

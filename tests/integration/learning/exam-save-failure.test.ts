@@ -9,7 +9,7 @@ import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { call } from "../support/call";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
-import { answersFor, completedLessonIds, enrol, enrolmentOf, lessonId, markOpened, postContent, startAttempt, submitAttempt } from "./helpers";
+import { answersFor, completedLessonIds, enrol, enrolmentOf, lessonId, studyLesson, startAttempt, submitAttempt } from "./helpers";
 
 vi.mock("~/server/certificates/certificates.server", () => ({
   issueCertificateForEnrolment: vi.fn(async () => {
@@ -25,8 +25,8 @@ describe("error al guardar la evaluación", () => {
     expect(learningMessages.examSaveFailed).toBe("Error al guardar tu progreso. Por favor, inténtalo de nuevo.");
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
-    for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) await markOpened(u.cookie, await lessonId(title));
-    await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) });
+    for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) await studyLesson(u.cookie, await lessonId(title));
+    await studyLesson(u.cookie, await lessonId(COURSE1.video));
     const zip = await lessonId(COURSE1.descarga);
     const { loader } = await import("~/routes/archivo-leccion");
     await call(loader, getRequest(`/archivos/lecciones/${zip}?descargar=1`, u.cookie), { lessonId: String(zip) });

@@ -18,7 +18,7 @@ import {
   enrol,
   enrolmentOf,
   lessonId,
-  markOpened,
+  studyLesson,
   openContent,
   postContent,
   startAttempt,
@@ -300,8 +300,8 @@ describe("evaluación: corrección, historial y avance", () => {
   it("completar todo lleva al 100 %, completa el curso y emite el certificado en la misma transacción", async () => {
     const u = await createUser();
     const enrolmentId = await enrol(u.id);
-    for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) await markOpened(u.cookie, await lessonId(title));
-    await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) });
+    for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) await studyLesson(u.cookie, await lessonId(title));
+    await studyLesson(u.cookie, await lessonId(COURSE1.video));
     await openContent(u.cookie, 1, `?leccion=${await lessonId(COURSE1.descarga)}`);
     expect((await enrolmentOf(u.id))!.progress).toBe(50);
     const { loader } = await import("~/routes/archivo-leccion");

@@ -3,6 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { db } from "~/server/platform/db/client.server";
 import { courseModule, enrolment, examAttempt, lesson, lessonCompletion, question } from "~/server/platform/db/schema";
 import * as content from "~/routes/curso-contenido";
+import * as estudio from "~/routes/curso-estudio";
+import { advanceClock } from "~/server/platform/clock.server";
+import { HEARTBEAT_SECONDS } from "~/domain/study";
 import { enrolInCourse } from "~/server/learning/enrolments.server";
 import { answerFieldName } from "~/domain/exam-forms";
 import { formRequest, getRequest } from "../support/requests";
@@ -85,7 +88,32 @@ export function submitAttempt(cookie: string, examLessonId: number, attemptId: n
   return postContent(cookie, courseId, { intent: "exam-submit", leccion: String(examLessonId), intento: String(attemptId), ...answers });
 }
 
-/** What the page posts once a PDF or a reading is shown: opening it completes it (the GET never writes). */
-export function markOpened(cookie: string, lesson: number, courseId = 1) {
-  return postContent(cookie, courseId, { intent: "lesson-opened", leccion: String(lesson) });
+/** A heartbeat of the lesson page (POST /cursos/{id}/estudio), as its script sends it. */
+export function postHeartbeat(cookie: string | undefined, courseId: number, fields: Record<string, string>) {
+  return call<Loose>(estudio.action, formRequest(`/cursos/${courseId}/estudio`, fields, { cookie }), { courseId: String(courseId) });
+}
+
+/** The visit token of a lesson page as the loader serves it to this learner (null: nothing to study there). */
+export async function visitTokenOf(cookie: string, lesson: number, courseId = 1): Promise<string | null> {
+  const page = await openContent(cookie, courseId, `?leccion=${lesson}`);
+  return (page.data?.lesson?.study?.token as string | undefined) ?? null;
+}
+
+/** A video's length the helpers report (the fixture's file is not read: the player would say how long it is). */
+export const VIDEO_SECONDS = 60;
+
+/**
+ * Studies a reading, PDF or video honestly (docs/decisions.md F8): opens its page, then, with the academy's clock
+ * moving as a learner's would, sends heartbeats with the end in view (a video: watched from start to end) until
+ * the server has credited enough, and posts the completion form. Returns the form's answer.
+ */
+export async function studyLesson(cookie: string, lesson: number, courseId = 1) {
+  const visita = await visitTokenOf(cookie, lesson, courseId);
+  const fields = { leccion: String(lesson), visita: visita ?? "", segmentos: JSON.stringify([[0, VIDEO_SECONDS]]), duracion: String(VIDEO_SECONDS) };
+  for (let beat = 0; visita && beat < 200; beat++) {
+    advanceClock(HEARTBEAT_SECONDS * 1000);
+    const res = await postHeartbeat(cookie, courseId, { ...fields, fin: "1" });
+    if (res.status !== 200 || res.data?.completed) break;
+  }
+  return postContent(cookie, courseId, { intent: "lesson-study", ...fields });
 }

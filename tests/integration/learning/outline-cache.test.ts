@@ -14,7 +14,7 @@ import { useCatalogueCopies } from "../support/catalogue-copies";
 import { formRequest } from "../support/requests";
 import { call } from "../support/call";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
-import { answersFor, enrol, enrolmentOf, lessonId, markOpened, openContent, postContent, startAttempt, submitAttempt } from "./helpers";
+import { answersFor, enrol, enrolmentOf, lessonId, studyLesson, openContent, startAttempt, submitAttempt } from "./helpers";
 
 useFixtureCatalogue();
 
@@ -28,9 +28,9 @@ describe("el esquema del curso guardado en memoria", () => {
     await enrol(u.id);
     for (const title of [COURSE1.pdf, COURSE1.documento, COURSE1.lectura]) {
       expect((await openContent(u.cookie, 1, `?leccion=${await lessonId(title)}`)).status).toBe(200);
-      await markOpened(u.cookie, await lessonId(title));
+      await studyLesson(u.cookie, await lessonId(title));
     }
-    expect((await postContent(u.cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) })).status).toBe(200);
+    expect((await studyLesson(u.cookie, await lessonId(COURSE1.video))).status).toBe(200);
     const { loader } = await import("~/routes/archivo-leccion");
     const { getRequest } = await import("../support/requests");
     const zip = await lessonId(COURSE1.descarga);
@@ -146,8 +146,8 @@ describe("el esquema del curso guardado en memoria", () => {
     const card = async () => ((await call(loader, getRequest("/dashboard", u.cookie))).data.courses as { courseId: number }[]).find((c) => c.courseId === 1);
     // Course 1: five modules, eight lessons; six published (the two pending ones count for nobody).
     expect(await card()).toMatchObject({ modules: 5, lessons: 8, lessonsDone: 0, lessonsTotal: 6, progress: 0, next: { title: COURSE1.pdf } });
-    await markOpened(u.cookie, await lessonId(COURSE1.pdf));
-    await markOpened(u.cookie, await lessonId(COURSE1.documento));
+    await studyLesson(u.cookie, await lessonId(COURSE1.pdf));
+    await studyLesson(u.cookie, await lessonId(COURSE1.documento));
     expect(await card()).toMatchObject({ lessonsDone: 2, lessonsTotal: 6, next: { title: COURSE1.video } });
     // What the content page shows for the same learner.
     expect((await card()) as unknown).toMatchObject({ progress: (await openContent(u.cookie, 1)).data.progress });

@@ -11,7 +11,7 @@ import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { call } from "../support/call";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
-import { answersFor, enrol, enrolmentOf, lessonId, openContent, postContent, startAttempt, submitAttempt } from "./helpers";
+import { answersFor, enrol, enrolmentOf, lessonId, openContent, studyLesson, startAttempt, submitAttempt } from "./helpers";
 
 useFixtureCatalogue();
 
@@ -27,14 +27,14 @@ async function dashboardCard(cookie: string, courseId = 1) {
 }
 
 async function open(cookie: string, title: string) {
-  await postContent(cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(title)) });
+  await studyLesson(cookie, await lessonId(title));
 }
 
 async function completeCourse(cookie: string) {
   await open(cookie, COURSE1.pdf);
   await open(cookie, COURSE1.documento);
   await open(cookie, COURSE1.lectura);
-  await postContent(cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) });
+  await studyLesson(cookie, await lessonId(COURSE1.video));
   // The download-only lesson completes when its file is downloaded: record it the way the file route does.
   const { recordLessonEvent } = await import("~/server/learning/learning.server");
   const { getUser } = await import("~/server/accounts/session.server");
@@ -93,7 +93,7 @@ describe("una sola regla de avance (E4)", () => {
     expect(stats).toMatchObject({ completedCourses: 1, inProgressCourses: 0, certificates: 1 });
 
     // Studying the new lesson keeps the completion date and issues no second certificate.
-    await postContent(u.cookie, 1, { intent: "lesson-opened", leccion: String(extra!.id) });
+    await studyLesson(u.cookie, extra!.id);
     const after = (await enrolmentOf(u.id))!;
     expect(after).toMatchObject({ progress: 100 });
     expect(after.completedAt!.getTime()).toBe(before.completedAt!.getTime());

@@ -17,7 +17,7 @@ describe("lecciones en modo lectura", () => {
     await enrol(u.id);
     const id = await lessonId("Uso del desfibrilador externo automático (DEA)");
     const view = (await openContent(u.cookie, 1, `?leccion=${id}`)).data.lesson;
-    expect(view).toMatchObject({ mode: "lectura", downloadUrl: `/archivos/lecciones/${id}?descargar=1`, completesOnOpen: true });
+    expect(view).toMatchObject({ mode: "lectura", downloadUrl: `/archivos/lecciones/${id}?descargar=1`, completesOnOpen: false, study: { kind: "reading" } });
     expect(view.html).toContain("<h2>¿Qué es un DEA?</h2>");
     expect(view.html).toContain('<section class="lesson-slide">');
     expect(view.html).toMatch(/<img src="\/figuras\/[a-z0-9-]+\.svg\?v=[0-9a-f]{12}" alt="[^"]{10,}" width="\d+" height="\d+" loading="lazy"/);

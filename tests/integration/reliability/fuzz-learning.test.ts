@@ -104,7 +104,7 @@ describe("contenido del curso con entradas hostiles", () => {
         fc.constantFrom(...ROLES),
         fc.oneof({ weight: 4, arbitrary: fc.constant("1") }, { weight: 1, arbitrary: fc.constantFrom("2", "0", "abc") }, { weight: 1, arbitrary: hostileString }),
         hostileFormArb({
-          intent: fc.constantFrom("video-watched", "exam-start", "exam-submit"),
+          intent: fc.constantFrom("lesson-study", "exam-start", "exam-submit"),
           leccion: fc.constantFrom(...lessonIds, examLessonId, examLessonId, otherCourseLessonId),
           intento: fc.constantFrom(victimAttempt.id || "1", "1", "2147483647", "2147483648"),
         }),

@@ -19,7 +19,7 @@ import { call } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { COURSE1, useFixtureCatalogue } from "../learning/fixture-catalogue";
-import { answersFor, enrol, enrolmentOf, lessonId, openContent, postContent, startAttempt, submitAttempt } from "../learning/helpers";
+import { answersFor, enrol, enrolmentOf, lessonId, openContent, studyLesson, startAttempt, submitAttempt } from "../learning/helpers";
 
 useFixtureCatalogue();
 beforeAll(async () => {
@@ -30,7 +30,7 @@ afterEach(() => resetClock());
 const at = (iso: string) => freezeClock(new Date(iso));
 
 async function open(cookie: string, title: string) {
-  await postContent(cookie, 1, { intent: "lesson-opened", leccion: String(await lessonId(title)) });
+  await studyLesson(cookie, await lessonId(title));
 }
 
 /** Every lesson of the fixture's course 1, then the exam: `failFirst` failed attempts before the passing one. */
@@ -38,7 +38,7 @@ async function completeCourse(cookie: string, failFirst = 0) {
   await open(cookie, COURSE1.pdf);
   await open(cookie, COURSE1.documento);
   await open(cookie, COURSE1.lectura);
-  await postContent(cookie, 1, { intent: "video-watched", leccion: String(await lessonId(COURSE1.video)) });
+  await studyLesson(cookie, await lessonId(COURSE1.video));
   const user = (await getUser(getRequest("/", cookie)))!;
   await recordLessonEvent({ user, courseId: 1, lessonId: await lessonId(COURSE1.descarga), event: "download" });
   const exam = await lessonId(COURSE1.examen);

@@ -11,7 +11,7 @@ import { db } from "~/server/platform/db/client.server";
 import { courseModule, lesson, lessonCompletion, senceParticipant, senceSession } from "~/server/platform/db/schema";
 import { removeParticipant } from "~/server/sence/actions.server";
 import { call } from "../support/call";
-import { openContent } from "../learning/helpers";
+import { openContent, postHeartbeat, studyLesson } from "../learning/helpers";
 import { BASE, formRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { callbackOf } from "../../../scripts/sence/browser";
@@ -44,8 +44,10 @@ async function expectLocked(cookie: string, enrolmentId: number, completed = 0) 
   expect(page.status).toBe(403);
   expect(page.data.kind).toBe("sence-locked");
   expect(page.data.lesson).toBeUndefined();
-  const opened = await post(cookie, { intent: "lesson-opened", leccion: String(withFile) });
+  const opened = await post(cookie, { intent: "lesson-study", leccion: String(withFile), visita: "x" });
   expect(opened.status).toBe(403);
+  const beat = await postHeartbeat(cookie, 1, { leccion: String(withFile), visita: "x" });
+  expect(beat.status).toBe(403);
   const started = await post(cookie, { intent: "exam-start", leccion: String(exam) });
   expect(started.status).toBe(403);
   expect(started.data.exam.message).toBe(senceMessages.studyLocked);
@@ -70,7 +72,7 @@ describe("a worker under a SENCE action", () => {
     expect(page.status).toBe(200);
     expect(page.data.kind).toBe("content");
     expect(page.data.sence).toMatchObject({ status: "open", closing: false });
-    expect((await post(w.cookie, { intent: "lesson-opened", leccion: String(withFile) })).status).toBe(200);
+    expect((await studyLesson(w.cookie, withFile)).status).toBe(200);
     expect((await file(w.cookie, withFile)).status).toBe(200);
     expect(await completions(w.enrolmentId)).toHaveLength(1);
 

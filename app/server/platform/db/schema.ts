@@ -379,6 +379,37 @@ export const lessonCompletion = pgTable(
   (t) => [primaryKey({ columns: [t.enrolmentId, t.lessonId] })],
 );
 
+// Time on task (docs/decisions.md F8): what the server credited to a learner's study of one lesson in one cycle of
+// the enrolment, from its own clock — heartbeats while the page is in use, or the visit closed by the completion
+// form — and what the rule needs besides (the end of a reading reached, a video's watched segments). One row per
+// (enrolment, cycle, lesson), written by a single upsert per heartbeat. Kept when a cycle ends: the hours studied
+// in an earlier cycle stay that cycle's. A lesson completed before this was measured has no row: its time is unknown.
+export const lessonStudy = pgTable(
+  "lesson_study",
+  {
+    enrolmentId: integer("enrolment_id")
+      .notNull()
+      .references(() => enrolment.id, { onDelete: "cascade" }),
+    cycle: integer("cycle").notNull(),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lesson.id, { onDelete: "cascade" }),
+    /** Seconds of time on task credited. */
+    seconds: integer("seconds").notNull().default(0),
+    /** The visit being credited: when its page was served, and what it has been credited since. */
+    visitStartedAt: timestamp("visit_started_at", tz).notNull(),
+    visitSeconds: integer("visit_seconds").notNull().default(0),
+    /** The last instant credited: no later credit covers time before it (a replay or a second tab earns nothing). */
+    creditedUntil: timestamp("credited_until", tz).notNull(),
+    reachedEnd: boolean("reached_end").notNull().default(false),
+    /** A video's watched segments, [start, end] in seconds, merged; and its length as the player reported it. */
+    segments: jsonb("segments").$type<[number, number][]>().notNull().default(sql`'[]'::jsonb`),
+    mediaSeconds: doublePrecision("media_seconds"),
+    updatedAt: timestamp("updated_at", tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.enrolmentId, t.cycle, t.lessonId] })],
+);
+
 // Renewal (docs/certificate-validity.md): each ended cycle of an enrolment as it stood when it was renewed — its
 // dates, progress, modules, exam, certificate and how the next one began — with the lessons it completed. Written
 // once, in the renewal's transaction; never updated.
