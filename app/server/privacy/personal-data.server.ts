@@ -184,6 +184,18 @@ export const PERSONAL_DATA: TableRule[] = [
     erase: [{ do: "delete" }],
   },
   {
+    // Time on task per lesson (docs/decisions.md F8): when and how long the learner studied — about them.
+    table: t.lessonStudy,
+    columns: cols({
+      link: "enrolment_id",
+      personal: "seconds visit_started_at visit_seconds credited_until reached_end segments media_seconds updated_at",
+      none: "cycle lesson_id",
+    }),
+    about: ofEnrolments(t.lessonStudy.enrolmentId),
+    exportAs: "tiempo-de-estudio",
+    erase: [{ do: "delete" }],
+  },
+  {
     // A renewed cycle as it stood (docs/certificate-validity.md, "Renewal"): goes and stays with its enrolment.
     table: t.enrolmentCycle,
     columns: cols({ link: "enrolment_id certificate_id order_id", personal: "progress completed_at modules_done exam_passed", actor: "by_user_id", none: "cycle enrolled_at ended_at renewed_via company_id" }),
