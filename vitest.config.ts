@@ -8,6 +8,7 @@ const SAME_ON_EVERY_DATABASE = [
   "tests/integration/reliability/upload-over-http.test.ts",
   "tests/integration/reliability/upload-streamed-over-http.test.ts",
   "tests/integration/reliability/release.test.ts",
+  "tests/integration/reliability/lesson-editor-over-http.test.ts",
 ];
 
 // Files that replace a module with vi.mock: a mock applies only to a module graph of their own.
