@@ -146,3 +146,25 @@ test("dueño: escribe una lectura con dos imágenes y una tabla, la ve en el tel
   await outsider.close();
   await context.close();
 });
+
+test("dueño: categorías — agregar, nombre repetido explicado junto al campo, y la que tiene cursos no se elimina", { tag: "@escritorio" }, async ({ page }) => {
+  const name = `Trabajo en altura ${uid()}`;
+  await signInAsAdmin(page);
+  await page.goto("/admin/cursos");
+  await page.getByRole("link", { name: "Categorías" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Categorías" })).toBeVisible();
+  const add = page.getByRole("form", { name: "Agregar categoría" });
+  await add.getByLabel("Nombre").fill(name);
+  await add.getByRole("button", { name: "Agregar categoría" }).click();
+  await notice(page, `Categoría «${name}» agregada.`);
+  await add.getByLabel("Nombre").fill("salud");
+  await add.getByRole("button", { name: "Agregar categoría" }).click();
+  await expect(add.getByText("Ya existe la categoría «salud».")).toBeVisible();
+  await expect(add.getByLabel("Nombre")).toHaveValue("salud");
+  // Salud has the built-in course: its remove button is off.
+  await expect(page.getByRole("form", { name: "Eliminar Salud" }).getByRole("button", { name: "Eliminar" })).toBeDisabled();
+  await expectNoA11yViolations(page);
+  await reviewShot(page, "/tmp/editor-categories-1280.png");
+  await page.setViewportSize({ width: 375, height: 740 });
+  await reviewShot(page, "/tmp/editor-categories-375.png");
+});
