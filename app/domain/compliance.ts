@@ -31,15 +31,27 @@ export interface ComplianceCellInput {
 }
 
 /**
+ * The days a cell's last valid day is compared with, today: before `today` it is vencido, up to `soon` (today +
+ * EXPIRING_SOON_DAYS) por vencer. ISO days ('yyyy-mm-dd') order as strings and as SQL dates do, so the matrix's query
+ * classifies with these same two days (companies/compliance.server.ts) and a test holds both to the classifier.
+ */
+export interface ComplianceBounds {
+  today: string;
+  soon: string;
+}
+
+export function complianceBounds(today: Day): ComplianceBounds {
+  return { today: isoDay(today), soon: isoDay(addDays(today, EXPIRING_SOON_DAYS)) };
+}
+
+/**
  * The rule for one cell, with today's bounds computed once (a matrix classifies thousands of cells against the
  * same day). Revoked wins; a certificate counts through its whole last day, and is "por vencer" when that day is at
  * most EXPIRING_SOON_DAYS days away; one without a last day never expires. Enrolled without a certificate is
  * "en curso" (a finished course whose certificate is missing too: it does not cover the worker).
  */
 export function complianceClassifier(today: Day): (cell: ComplianceCellInput) => ComplianceState {
-  // ISO days ('yyyy-mm-dd') order as strings do.
-  const todayIso = isoDay(today);
-  const soonIso = isoDay(addDays(today, EXPIRING_SOON_DAYS));
+  const { today: todayIso, soon: soonIso } = complianceBounds(today);
   return (cell) => {
     const cert = cell.certificate;
     if (!cert) return cell.enrolled ? "en-curso" : "sin-curso";

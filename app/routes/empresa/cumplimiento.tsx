@@ -10,7 +10,6 @@ import {
   COMPLIANCE_LABELS,
   COMPLIANCE_PAGE_SIZE,
   COMPLIANCE_STATES,
-  matchesComplianceFilters,
   parseComplianceFilters,
   parseSnapshotMonth,
   snapshotMonthParam,
@@ -20,7 +19,7 @@ import { formatCount, formatDate, formatShortDay, formatTime } from "~/domain/fo
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
-import { cellOf, complianceMatrix } from "~/server/companies/compliance.server";
+import { cellOf, companyCourses, complianceMatrixPage, pageOfMatrix } from "~/server/companies/compliance.server";
 import { loadSnapshot, snapshotMonths } from "~/server/companies/compliance-snapshots.server";
 import { now } from "~/server/platform/clock.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
@@ -43,17 +42,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const asked = search.get("mes") ?? "";
   const month = parseSnapshotMonth(asked);
   if (asked !== "" && month === null) throw data("Ese mes no es válido: usa el formato año-mes, por ejemplo 2026-12.", { status: 404 });
-  const [live, snapshot, months] = await Promise.all([
-    month === null ? complianceMatrix(company.id, at) : null,
+  const [courses, snapshot, months] = await Promise.all([
+    month === null ? companyCourses(company.id) : null,
     month === null ? null : loadSnapshot(company.id, month),
     snapshotMonths(company.id),
   ]);
   if (month !== null && !snapshot) throw data("No hay una foto de la matriz de ese mes.", { status: 404 });
-  const matrix = (snapshot ?? live)!;
-  const courseIds = matrix.courses.map((c) => c.id);
-  const filters = parseComplianceFilters(search, courseIds);
-  const shown = matrix.workers.filter((w) => matchesComplianceFilters((id) => cellOf(w, id).state, courseIds, filters));
+  const filters = parseComplianceFilters(search, (snapshot?.courses ?? courses!).map((c) => c.id));
   const page = pageParam(search.get("pagina"));
+  // Today's matrix: the page and the counts from one statement; a snapshot is held whole and paged here.
+  const matrix = snapshot ? pageOfMatrix(snapshot, filters, page) : await complianceMatrixPage(company.id, courses!, filters, page, at);
   const offset = (page - 1) * COMPLIANCE_PAGE_SIZE;
   const columns = filters.courseId === null ? matrix.courses : matrix.courses.filter((c) => c.id === filters.courseId);
   const base = `/empresa/${company.id}/cumplimiento`;
@@ -67,15 +65,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     filters,
     courses: matrix.courses,
     columns,
-    totalWorkers: matrix.workers.length,
-    shownWorkers: shown.length,
+    totalWorkers: matrix.totalWorkers,
+    shownWorkers: matrix.shownWorkers,
     truncated: matrix.truncated,
     counts: matrix.courses.map((c) => {
       const counts = matrix.counts.get(c.id)!;
       // The nómina is today's document: a snapshot has none.
       return { id: c.id, title: c.title, counts, current: counts.vigente + counts["por-vencer"], nominaHref: snapshot ? null : `${base}/${c.id}/nomina.pdf` };
     }),
-    rows: shown.slice(offset, offset + COMPLIANCE_PAGE_SIZE).map((w, i) => ({
+    rows: matrix.workers.map((w, i) => ({
       key: String(offset + i),
       name: w.name,
       rut: w.rut ? formatRut(w.rut) : "—",
@@ -92,7 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       }),
     })),
     page,
-    hasNext: offset + COMPLIANCE_PAGE_SIZE < shown.length,
+    hasNext: matrix.hasNext,
     xlsxHref: `/empresa/${company.id}/cumplimiento.xlsx${xlsxSearch ? `?${xlsxSearch}` : ""}`,
   };
 }

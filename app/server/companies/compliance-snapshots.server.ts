@@ -15,13 +15,13 @@ import { db } from "../platform/db/client.server";
 import { complianceSnapshot, complianceSnapshotRow, companySeatPool } from "../platform/db/schema";
 import { logger } from "../platform/logger.server";
 import { now } from "../platform/clock.server";
-import { complianceMatrix, countCells, type ComplianceCell, type ComplianceMatrix, type ComplianceWorker } from "./compliance.server";
+import { companyCourses, countCells, walkComplianceMatrix, type ComplianceCell, type ComplianceMatrix, type ComplianceWorker } from "./compliance.server";
 
 /** Companies read per query of the due list, and snapshot rows per insert (7 parameters each). */
 const COMPANY_BATCH = 100;
 const ROW_CHUNK = 1000;
-/** Rows read back at most: the matrix itself stops at 100 000 cells, far fewer workers. */
-const MAX_ROWS = 100_000;
+/** Rows read back at most: a snapshot holds at most the 10 000 people a walk of the matrix reads. */
+const MAX_ROWS = 10_000;
 /** Months offered in the page's list: ten years. */
 const MAX_MONTHS = 120;
 
@@ -52,13 +52,25 @@ function storedCells(w: ComplianceWorker): SnapshotCells {
   return cells;
 }
 
+/** Every row of today's matrix, in its order (the walk stops at its bound: then the snapshot says truncated). */
+async function wholeMatrix(companyId: number, at: Date): Promise<{ courses: ComplianceMatrix["courses"]; workers: ComplianceWorker[]; truncated: boolean }> {
+  const courses = await companyCourses(companyId);
+  const workers: ComplianceWorker[] = [];
+  const walk = walkComplianceMatrix(companyId, courses, { courseId: null, state: null }, at, { certificates: true });
+  for (;;) {
+    const next = await walk.next();
+    if (next.done) return { courses, workers, truncated: next.value.truncated };
+    workers.push(...next.value);
+  }
+}
+
 /**
  * Takes the company's snapshot of `month` from its matrix at `at`, unless that month has one already. Returns
  * whether this call wrote it.
  */
 export async function takeSnapshot(companyId: number, month: string, at: Date = now()): Promise<boolean> {
   if (await hasSnapshot(companyId, month)) return false;
-  const matrix = await complianceMatrix(companyId, at);
+  const matrix = await wholeMatrix(companyId, at);
   return db().transaction(async (tx) => {
     // A second taker waits here for the first one's commit and then inserts nothing.
     const [head] = await tx

@@ -1,33 +1,45 @@
 // A company's compliance matrix (docs/certificate-validity.md): its workers × its courses, each cell today's state
 // of the worker's certificate. Only what came through the company counts (company_enrolment): a worker the company
 // no longer has is absent, and what a worker studies on their own is never shown to the company. People the company
-// invited who have not accepted yet are rows too, their invited course "invitación pendiente". Three queries
-// whatever the company's size (its courses; every cell of its workers; its open invitations), classified in memory
-// by the domain rule.
-import { and, asc, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+// invited who have not accepted yet are rows too, their invited course "invitación pendiente".
+//
+// A company may have thousands of workers and a page shows COMPLIANCE_PAGE_SIZE of them, above the counts of every
+// cell: one statement classifies the cells in SQL (each company_enrolment row carries its enrolment's live cycle and
+// newest certificate, kept by triggers), counts them per course and state, filters and orders the people, and
+// returns only the page's rows with their cells. The state of a cell is the domain rule's (complianceBounds): the
+// query compares with the same two days the classifier does. The Excel export and the monthly snapshot walk every
+// row in the same order, a chunk at a time.
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { renewalEligibility } from "~/domain/renewal";
-import { chileDay, parseIsoDay } from "~/domain/chile-time";
+import { chileDay, parseIsoDay, type Day } from "~/domain/chile-time";
 import {
   COMPLIANCE_LABELS,
+  COMPLIANCE_PAGE_SIZE,
   COMPLIANCE_STATES,
-  INVITED,
-  complianceClassifier,
+  complianceBounds,
   isCurrent,
   matchesComplianceFilters,
   parseComplianceFilters,
+  type ComplianceFilters,
   type ComplianceState,
+  complianceClassifier,
 } from "~/domain/compliance";
 import { formatDate } from "~/domain/format";
 import { formatRut } from "~/domain/rut";
 import { renderNominaPdf } from "../certificates/nomina-pdf.server";
-import { db } from "../platform/db/client.server";
-import { certificate, companyEnrolment, companyInvitation, course, enrolment, user } from "../platform/db/schema";
+import { db, rowsOf } from "../platform/db/client.server";
+import { arrayLiteral } from "../platform/db/prepared.server";
+import { certificate, companyEnrolment, course, user } from "../platform/db/schema";
 import { env } from "../platform/env.server";
 import { now } from "../platform/clock.server";
-import { writeXlsx } from "../platform/spreadsheets/xlsx-writer.server";
+import { writeXlsx, type CellValue } from "../platform/spreadsheets/xlsx-writer.server";
 
-/** Cells read at most (10 000 workers × 10 courses): a bound on memory and time, far above any real client. */
-const MAX_CELLS = 100_000;
+/** People walked at most by an export or a snapshot (10 000 workers): a bound on memory and time, far above any real client. */
+const MAX_PEOPLE = 10_000;
+/** Certificates a nómina reads at most: two cycles of each of MAX_PEOPLE workers. */
+const MAX_NOMINA_ROWS = 2 * MAX_PEOPLE;
+/** People per statement when every row is walked (the export, the snapshot): a company of 5 000 in one. */
+const WALK_CHUNK = 5_000;
 
 export interface ComplianceCourse {
   id: number;
@@ -48,7 +60,7 @@ export interface ComplianceCell {
 export interface ComplianceWorker {
   /** Null for a person only invited: no account of theirs is the company's yet. */
   userId: string | null;
-  /** The open invitations behind this row's "invitación pendiente" cells. */
+  /** The open invitations behind this row's "invitación pendiente" cells, oldest first. */
   invitationIds: number[];
   name: string;
   rut: string | null;
@@ -56,136 +68,305 @@ export interface ComplianceWorker {
   cells: Map<number, ComplianceCell>;
 }
 
+/** A whole matrix held in memory: a month's snapshot as it was stored. */
 export interface ComplianceMatrix {
   courses: ComplianceCourse[];
-  /** By name (Spanish order), then RUT. */
+  /** In the matrix's order: by name (Spanish order, numbers by value), then RUT. */
   workers: ComplianceWorker[];
   /** By course id: how many workers are in each state (sin curso included). */
   counts: Map<number, Record<ComplianceState, number>>;
-  /** Whether the matrix stopped at MAX_CELLS. */
+  /** Whether the matrix stopped at its bound. */
+  truncated: boolean;
+}
+
+/** One page of a matrix under its filters, with the counts of every cell. */
+export interface CompliancePage {
+  courses: ComplianceCourse[];
+  counts: Map<number, Record<ComplianceState, number>>;
+  /** Every row of the matrix, and those its filters keep. */
+  totalWorkers: number;
+  shownWorkers: number;
+  /** The page's rows, in the matrix's order. */
+  workers: ComplianceWorker[];
+  hasNext: boolean;
   truncated: boolean;
 }
 
 const SIN_CURSO: ComplianceCell = { state: "sin-curso", validUntil: null, code: null, renewing: false, renewable: false };
 export const cellOf = (w: ComplianceWorker, courseId: number): ComplianceCell => w.cells.get(courseId) ?? SIN_CURSO;
 
-const byName = new Intl.Collator("es", { sensitivity: "base", numeric: true });
-
 /** The company's courses: every course it ever held seats for or enrolled someone in, by title. */
 export async function companyCourses(companyId: number): Promise<ComplianceCourse[]> {
+  // One probe per course of the academy into each index, rather than reading every enrolment of a large company.
   return db()
     .select({ id: course.id, title: course.title })
     .from(course)
     .where(
-      sql`${course.id} in (select course_id from company_seat_pool where company_id = ${companyId} union select course_id from company_enrolment where company_id = ${companyId})`,
+      sql`(exists (select 1 from company_seat_pool p where p.company_id = ${companyId} and p.course_id = ${course.id})
+        or exists (select 1 from company_enrolment ce where ce.company_id = ${companyId} and ce.course_id = ${course.id}))`,
     )
     .orderBy(asc(course.title), asc(course.id));
 }
 
-const INVITED_CELL: ComplianceCell = { state: INVITED, validUntil: null, code: null, renewing: false, renewable: false };
-
-/**
- * The company's worker invitations still open at `at` (not accepted, not revoked, not expired), oldest first: what
- * the manager typed (name, RUT) is all the company knows of these people until they accept.
- */
-function openWorkerInvitations(companyId: number, at: Date) {
-  return db()
-    .select({ id: companyInvitation.id, courseId: companyInvitation.courseId, email: companyInvitation.email, name: companyInvitation.name, rut: companyInvitation.rut })
-    .from(companyInvitation)
-    .where(
-      and(
-        eq(companyInvitation.companyId, companyId),
-        eq(companyInvitation.kind, "worker"),
-        isNull(companyInvitation.acceptedAt),
-        isNull(companyInvitation.revokedAt),
-        gt(companyInvitation.expiresAt, at),
-      ),
-    )
-    .orderBy(asc(companyInvitation.id))
-    .limit(MAX_CELLS + 1);
+function emptyTally(): Record<ComplianceState, number> {
+  return Object.fromEntries(COMPLIANCE_STATES.map((s) => [s, 0])) as Record<ComplianceState, number>;
 }
 
-/** The matrix as of `at` (the academy's clock: tests move it), in Chile's calendar. */
-export async function complianceMatrix(companyId: number, at: Date = now()): Promise<ComplianceMatrix> {
-  const [courses, invitations, rows] = await Promise.all([
-    companyCourses(companyId),
-    openWorkerInvitations(companyId, at),
-    db()
-      .select({
-        userId: companyEnrolment.userId,
-        courseId: companyEnrolment.courseId,
-        name: user.name,
-        email: user.email,
-        rut: user.rut,
-        code: certificate.code,
-        validUntil: certificate.validUntil,
-        revokedAt: certificate.revokedAt,
-        certCycle: certificate.cycle,
-        liveCycle: enrolment.cycle,
-      })
-      .from(companyEnrolment)
-      .innerJoin(user, eq(user.id, companyEnrolment.userId))
-      .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
-      // The live cycle's certificate, and the one before it: while a renewal is studied, the earlier one still counts.
-      .leftJoin(certificate, and(eq(certificate.enrolmentId, companyEnrolment.enrolmentId), gte(certificate.cycle, sql`${enrolment.cycle} - 1`)))
-      .where(eq(companyEnrolment.companyId, companyId))
-      .limit(MAX_CELLS + 1),
-  ]);
-  const truncated = rows.length > MAX_CELLS || invitations.length > MAX_CELLS;
+// ── The statement ─────────────────────────────────────────────────────────────
+
+/** Where a walk or a page starts: after this row of the matrix's order. */
+interface RowKey {
+  name: string;
+  rut: string;
+  key: string;
+}
+
+/**
+ * The matrix as SQL, up to the people its filters keep (`shown`). A row is a worker (its key: their account's id) or
+ * a person only invited (its key: '@' and the e-mail, which no account id contains). `cell` is every enrolment of the
+ * company with its state: a certificate counts while its cycle is the enrolment's live one or the one before (a
+ * renewal being studied), and then its state is the domain rule's, with the two days of `complianceBounds`.
+ * `inv_cell` is every open invitation shown: a cell of the worker with that e-mail when they have no enrolment in
+ * its course, else of a row of its own per address, named as its oldest invitation.
+ */
+function matrixCtes(companyId: number, courseIds: readonly number[], today: Day, at: Date, filters: ComplianceFilters): SQL {
+  const { today: todayIso, soon } = complianceBounds(today);
+  const courses = arrayLiteral(courseIds);
+  const counts = sql`(ce.certificate_id is not null and ce.certificate_cycle >= ce.live_cycle - 1)`;
+  return sql`
+    with cell as materialized (
+      select ce.user_id, ce.course_id,
+        case when ${counts} then ce.certificate_id end as certificate_id,
+        case when ${counts} then ce.certificate_valid_until end as valid_until,
+        coalesce(${counts} and ce.certificate_cycle < ce.live_cycle, false) as renewing,
+        case
+          when not coalesce(${counts}, false) then 'en-curso'
+          when ce.certificate_revoked then 'revocado'
+          when ce.certificate_valid_until is null then 'vigente'
+          when ce.certificate_valid_until < ${todayIso}::date then 'vencido'
+          when ce.certificate_valid_until <= ${soon}::date then 'por-vencer'
+          else 'vigente'
+        end as state
+      from company_enrolment ce
+      where ce.company_id = ${companyId}
+    ),
+    worker as materialized (
+      select u.id as user_id, u.name, u.rut, lower(u.email) as email
+      from "user" u where u.id in (select user_id from cell)
+    ),
+    inv as materialized (
+      select i.id, i.email, i.course_id, i.name, i.rut
+      from company_invitation i
+      where i.company_id = ${companyId} and i.kind = 'worker' and i.accepted_at is null and i.revoked_at is null
+        and i.expires_at > ${at.toISOString()}::timestamptz and i.course_id = any(${courses}::int[])
+    ),
+    inv_cell as materialized (
+      select coalesce(w.user_id, '@' || i.email) as row_key, i.course_id, i.id as invitation_id
+      from inv i left join worker w on w.email = i.email
+      where w.user_id is null or not exists (select 1 from cell c where c.user_id = w.user_id and c.course_id = i.course_id)
+    ),
+    person as materialized (
+      select w.user_id as row_key, w.user_id, w.name, w.rut from worker w
+      union all
+      select '@' || i.email, null, (array_agg(i.name order by i.id))[1], (array_agg(i.rut order by i.id))[1]
+      from inv i where not exists (select 1 from worker w where w.email = i.email)
+      group by i.email
+    ),
+    shown as materialized (
+      select * from person p where ${filterSql(filters, courseIds.length)}
+    )`;
+}
+
+/** The people the filters keep: with a course, that course's cell; without, any of the company's courses. */
+function filterSql(f: ComplianceFilters, courses: number): SQL {
+  if (!f.state) return sql`true`;
+  const course = f.courseId === null ? sql`true` : sql`course_id = ${f.courseId}`;
+  if (f.state === "invitado") return sql`p.row_key in (select row_key from inv_cell where ${course})`;
+  if (f.state !== "sin-curso") return sql`p.row_key in (select user_id from cell where ${course} and state = ${f.state})`;
+  if (f.courseId !== null) {
+    return sql`p.row_key not in (select user_id from cell where ${course}) and p.row_key not in (select row_key from inv_cell where ${course})`;
+  }
+  // A row has at most one cell per course: one with fewer cells than courses is "sin curso" in some course.
+  return sql`p.row_key not in (select row_key from (select user_id as row_key from cell union all select row_key from inv_cell) a
+    group by row_key having count(*) >= ${courses})`;
+}
+
+/** The matrix's order, total and stable: name, RUT, then the row's key. */
+const ORDER = sql.raw(`name collate es_natural, coalesce(rut, '') collate "C", row_key collate "C"`);
+
+function afterSql(after: RowKey | null): SQL {
+  if (!after) return sql`true`;
+  return sql`(name collate es_natural > ${after.name}
+    or (name collate es_natural = ${after.name} and (coalesce(rut, '') collate "C" > ${after.rut}
+      or (coalesce(rut, '') collate "C" = ${after.rut} and row_key collate "C" > ${after.key}))))`;
+}
+
+type RawCell = [courseId: number, state: ComplianceState, validUntil: string | null, code: string | null, renewing: boolean, revokedAt: string | null, invitationId: number | null];
+type RawRow = [key: string, userId: string | null, name: string, rut: string | null, cells: RawCell[] | null];
+
+/**
+ * Rows of the matrix in its order with their cells (a page: `offset`; a walk: `after`), and with `withCounts` the
+ * counts of every cell and how many rows there are and how many the filters keep. With `certificates`, each cell's
+ * certificate code and revocation are read too (one probe per cell returned): the page and the snapshot need them,
+ * the Excel does not.
+ */
+async function readMatrix(opts: {
+  companyId: number;
+  courseIds: readonly number[];
+  today: Day;
+  at: Date;
+  filters: ComplianceFilters;
+  limit: number;
+  offset?: number;
+  after?: RowKey | null;
+  withCounts: boolean;
+  certificates: boolean;
+}) {
+  const ctes = matrixCtes(opts.companyId, opts.courseIds, opts.today, opts.at, opts.filters);
+  const countsSql = opts.withCounts
+    ? sql`(select count(*) from person)::int as total, (select count(*) from shown)::int as shown,
+        (select coalesce(json_agg(json_build_array(course_id, state, n)), '[]'::json) from (
+           select course_id, state, count(*)::int as n from cell group by course_id, state
+           union all
+           select course_id, 'invitado', count(*)::int from inv_cell group by course_id) k) as counts,`
+    : sql``;
+  const statement = sql`${ctes},
+    page as (
+      select row_key, user_id, name, rut, row_number() over (order by ${ORDER}) as ord
+      from (select * from shown where ${afterSql(opts.after ?? null)} order by ${ORDER} limit ${opts.limit} offset ${opts.offset ?? 0}) s
+    ),
+    page_cells as (
+      select x.row_key, json_agg(json_build_array(x.course_id, x.state, x.valid_until, x.code, x.renewing, x.revoked_at, x.invitation_id)
+                                 order by x.course_id) as cells
+      from (
+        select c.user_id as row_key, c.course_id, c.state, c.valid_until, ct.code, c.renewing, ct.revoked_at, null::int as invitation_id
+        from cell c join page p on p.row_key = c.user_id
+        -- One probe per cell returned ("offset 0" keeps the planner from hashing every certificate of the academy instead).
+        left join lateral (select code, revoked_at from certificate where id = c.certificate_id and ${sql.raw(String(opts.certificates))} offset 0) ct on true
+        union all
+        select i.row_key, i.course_id, 'invitado', null, null, false, null, i.invitation_id
+        from inv_cell i join page p on p.row_key = i.row_key
+      ) x
+      group by x.row_key
+    )
+    select ${countsSql}
+      (select coalesce(json_agg(json_build_array(p.row_key, p.user_id, p.name, p.rut, pc.cells) order by p.ord), '[]'::json)
+         from page p left join page_cells pc on pc.row_key = p.row_key) as rows`;
+  // PostgreSQL's planner prices this statement above its JIT threshold, and compiling it took seconds where running it
+  // takes milliseconds: JIT is off for this one statement (SET LOCAL ends with its transaction).
+  const result = await db().transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(statement);
+  });
+  const [row] = rowsOf<{ total?: number; shown?: number; counts?: [number, ComplianceState, number][] | string; rows: RawRow[] | string }>(result);
+  // Both drivers decode json; a driver that hands it over as text is read the same.
+  const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+  return {
+    total: row?.total ?? 0,
+    shown: row?.shown ?? 0,
+    counts: row?.counts === undefined ? [] : json(row.counts),
+    rows: row ? json(row.rows) : [],
+  };
+}
+
+/** A row as the page and the exports read it; the renewal rule is applied here, once per cell shown. */
+function workerOf(r: RawRow, today: Day): ComplianceWorker & { sortKey: RowKey } {
+  const cells = new Map<number, ComplianceCell>();
+  const invitationIds: number[] = [];
+  for (const [courseId, state, validUntil, code, renewing, revokedAt, invitationId] of r[4] ?? []) {
+    if (invitationId !== null) invitationIds.push(invitationId);
+    // valid_until is set only when a certificate counts; renewable is known only when its code was read.
+    const cert = code === null ? null : { validUntil, revokedAt: revokedAt === null ? null : new Date(revokedAt) };
+    cells.set(courseId, { state, validUntil, code, renewing, renewable: !renewing && cert !== null && renewalEligibility(cert, today).ok });
+  }
+  invitationIds.sort((a, b) => a - b);
+  return { userId: r[1], invitationIds, name: r[2], rut: r[3], cells, sortKey: { name: r[2], rut: r[3] ?? "", key: r[0] } };
+}
+
+/** Today's matrix, one page of it under the filters, with the counts of every cell (as of `at`, Chile's calendar). */
+export async function complianceMatrixPage(companyId: number, courses: ComplianceCourse[], filters: ComplianceFilters, page: number, at: Date = now()): Promise<CompliancePage> {
   const today = chileDay(at);
-  const classify = complianceClassifier(today);
-  const byUser = new Map<string, ComplianceWorker>();
-  const cycleOfCell = new Map<string, number>();
-  const byEmail = new Map<string, ComplianceWorker>();
-  for (const r of rows.slice(0, MAX_CELLS)) {
-    let w = byUser.get(r.userId);
-    if (!w) {
-      w = { userId: r.userId, invitationIds: [], name: r.name, rut: r.rut, cells: new Map() };
-      byUser.set(r.userId, w);
-      byEmail.set(r.email.toLowerCase(), w);
-    }
-    // Two rows for an enrolment whose renewed cycle has its certificate too: the newest wins.
-    const key = `${r.userId}:${r.courseId}`;
-    if (r.certCycle !== null && (cycleOfCell.get(key) ?? 0) > r.certCycle) continue;
-    if (r.certCycle !== null) cycleOfCell.set(key, r.certCycle);
-    const cert = r.code ? { validUntil: r.validUntil, revokedAt: r.revokedAt } : null;
-    const renewing = r.certCycle !== null && r.certCycle < r.liveCycle;
-    w.cells.set(r.courseId, {
-      state: classify({ enrolled: true, certificate: cert }),
-      validUntil: r.code ? r.validUntil : null,
-      code: r.code,
-      renewing,
-      renewable: !renewing && renewalEligibility(cert, today).ok,
-    });
+  const courseIds = courses.map((c) => c.id);
+  if (courseIds.length === 0) return { courses, counts: new Map(), totalWorkers: 0, shownWorkers: 0, workers: [], hasNext: false, truncated: false };
+  const offset = (page - 1) * COMPLIANCE_PAGE_SIZE;
+  const read = await readMatrix({ companyId, courseIds, today, at, filters, limit: COMPLIANCE_PAGE_SIZE, offset, withCounts: true, certificates: true });
+  const counts = new Map(courses.map((c) => [c.id, emptyTally()]));
+  for (const [courseId, state, n] of read.counts) {
+    const tally = counts.get(courseId);
+    if (tally) tally[state] += n;
   }
-  // An invitation to someone already the company's worker (by the account's e-mail) is a cell of their row; the
-  // others are one row per invited address. An accepted invitation is not open: its worker is a row above.
-  const invited = new Map<string, ComplianceWorker>();
-  for (const inv of invitations.slice(0, MAX_CELLS)) {
-    if (inv.courseId === null) continue;
-    let w = byEmail.get(inv.email) ?? invited.get(inv.email);
-    if (!w) {
-      w = { userId: null, invitationIds: [], name: inv.name, rut: inv.rut, cells: new Map() };
-      invited.set(inv.email, w);
-    }
-    if (w.cells.has(inv.courseId)) continue;
-    w.cells.set(inv.courseId, INVITED_CELL);
-    w.invitationIds.push(inv.id);
+  // A person with no cell in a course is "sin curso" there.
+  for (const tally of counts.values()) tally["sin-curso"] = read.total - COMPLIANCE_STATES.reduce((sum, s) => sum + tally[s], 0);
+  return {
+    courses,
+    counts,
+    totalWorkers: read.total,
+    shownWorkers: read.shown,
+    workers: read.rows.map((r) => workerOf(r, today)),
+    hasNext: offset + COMPLIANCE_PAGE_SIZE < read.shown,
+    truncated: false,
+  };
+}
+
+/**
+ * Every row of today's matrix under the filters, in its order, a chunk at a time (each chunk starts after the last
+ * row of the one before, so a chunk's statement sorts only what is left). Stops at MAX_PEOPLE.
+ */
+export async function* walkComplianceMatrix(
+  companyId: number,
+  courses: ComplianceCourse[],
+  filters: ComplianceFilters,
+  at: Date = now(),
+  opts: { chunk?: number; certificates?: boolean } = {},
+): AsyncGenerator<ComplianceWorker[], { truncated: boolean }> {
+  const chunk = opts.chunk ?? WALK_CHUNK;
+  const today = chileDay(at);
+  const courseIds = courses.map((c) => c.id);
+  if (courseIds.length === 0) return { truncated: false };
+  let after: RowKey | null = null;
+  let walked = 0;
+  for (;;) {
+    const size = Math.min(chunk, MAX_PEOPLE - walked);
+    // One row more than the chunk tells whether another chunk follows, without a statement that finds nothing.
+    const read = await readMatrix({ companyId, courseIds, today, at, filters, limit: size + 1, after, withCounts: false, certificates: opts.certificates ?? true });
+    const rows = read.rows.slice(0, size).map((r) => workerOf(r, today));
+    if (rows.length > 0) yield rows;
+    walked += rows.length;
+    if (read.rows.length <= size) return { truncated: false };
+    if (walked >= MAX_PEOPLE) return { truncated: true };
+    after = rows.at(-1)!.sortKey;
   }
-  const workers = [...byUser.values(), ...invited.values()].sort((a, b) => byName.compare(a.name, b.name) || (a.rut ?? "").localeCompare(b.rut ?? ""));
-  return { courses, workers, counts: countCells(courses, workers), truncated };
+}
+
+/** A matrix held in memory (a snapshot), one page of it under the filters: what the page shows either way. */
+export function pageOfMatrix(matrix: ComplianceMatrix, filters: ComplianceFilters, page: number): CompliancePage {
+  const courseIds = matrix.courses.map((c) => c.id);
+  const shown = matrix.workers.filter((w) => matchesComplianceFilters((id) => cellOf(w, id).state, courseIds, filters));
+  const offset = (page - 1) * COMPLIANCE_PAGE_SIZE;
+  return {
+    courses: matrix.courses,
+    counts: matrix.counts,
+    totalWorkers: matrix.workers.length,
+    shownWorkers: shown.length,
+    workers: shown.slice(offset, offset + COMPLIANCE_PAGE_SIZE),
+    hasNext: offset + COMPLIANCE_PAGE_SIZE < shown.length,
+    truncated: matrix.truncated,
+  };
 }
 
 /** By course: how many workers are in each state (sin curso included). */
 export function countCells(courses: readonly ComplianceCourse[], workers: readonly ComplianceWorker[]): Map<number, Record<ComplianceState, number>> {
   const counts = new Map<number, Record<ComplianceState, number>>();
   for (const c of courses) {
-    const tally = Object.fromEntries(COMPLIANCE_STATES.map((s) => [s, 0])) as Record<ComplianceState, number>;
+    const tally = emptyTally();
     for (const w of workers) tally[cellOf(w, c.id).state]++;
     counts.set(c.id, tally);
   }
   return counts;
 }
+
+/** The nómina's order of names (Spanish, numbers by value): the matrix's collation, es_natural, on PostgreSQL. */
+const byName = new Intl.Collator("es", { sensitivity: "base", numeric: true });
 
 export interface NominaRow {
   name: string;
@@ -216,7 +397,7 @@ export async function currentCertificateHolders(companyId: number, courseId: num
     .innerJoin(certificate, eq(certificate.enrolmentId, companyEnrolment.enrolmentId))
     .where(and(eq(companyEnrolment.companyId, companyId), eq(companyEnrolment.courseId, courseId), isNull(certificate.revokedAt)))
     .orderBy(desc(certificate.cycle))
-    .limit(MAX_CELLS);
+    .limit(MAX_NOMINA_ROWS);
   const classify = complianceClassifier(chileDay(at));
   // One line per worker: a renewed worker's newest current certificate (the earlier one may still count too).
   const listed = new Set<number>();
@@ -239,40 +420,53 @@ function sheetDay(iso: string | null): Date | null {
   return day ? new Date(Date.UTC(day.y, day.m - 1, day.d)) : null;
 }
 
-/**
- * A matrix (today's or a snapshot's) under the page's filters, every page, as an Excel workbook: per course its
- * state and last valid day.
- */
-export function complianceXlsx(matrix: ComplianceMatrix, search: URLSearchParams, pageHeader: string): Uint8Array {
-  const courseIds = matrix.courses.map((c) => c.id);
-  const filters = parseComplianceFilters(search, courseIds);
-  const columns = filters.courseId === null ? matrix.courses : matrix.courses.filter((c) => c.id === filters.courseId);
-  const workers = matrix.workers.filter((w) => matchesComplianceFilters((id) => cellOf(w, id).state, courseIds, filters));
-  return writeXlsx({
-    name: "Cumplimiento",
+/** The workbook's columns under the filters: per course (one, with `?curso=`) its state and last valid day. */
+function sheetColumns(courses: readonly ComplianceCourse[], filters: ComplianceFilters) {
+  const shown = filters.courseId === null ? courses : courses.filter((c) => c.id === filters.courseId);
+  return {
+    shown,
     columns: [
       { header: "Nombre", width: 32 },
       { header: "RUT", width: 14 },
-      ...columns.flatMap((c) => [
+      ...shown.flatMap((c) => [
         { header: `${c.title}: estado`, width: 22 },
         { header: `${c.title}: válido hasta`, width: 16, format: "date" as const },
       ]),
     ],
-    rows: workers.map((w) => [
-      w.name,
-      w.rut ? formatRut(w.rut) : "",
-      ...columns.flatMap((c) => {
-        const cell = cellOf(w, c.id);
-        return [COMPLIANCE_LABELS[cell.state], sheetDay(cell.validUntil)];
-      }),
-    ]),
-    pageHeader: pageHeader.slice(0, 200),
-  });
+  };
 }
 
-/** Today's matrix as Excel. */
+function sheetRow(w: ComplianceWorker, courses: readonly ComplianceCourse[]): CellValue[] {
+  return [
+    w.name,
+    w.rut ? formatRut(w.rut) : "",
+    ...courses.flatMap((c) => {
+      const cell = cellOf(w, c.id);
+      return [COMPLIANCE_LABELS[cell.state], sheetDay(cell.validUntil)];
+    }),
+  ];
+}
+
+/** A snapshot's matrix under the page's filters, every page, as an Excel workbook. */
+export function complianceXlsx(matrix: ComplianceMatrix, search: URLSearchParams, pageHeader: string): Uint8Array {
+  const courseIds = matrix.courses.map((c) => c.id);
+  const filters = parseComplianceFilters(search, courseIds);
+  const { shown, columns } = sheetColumns(matrix.courses, filters);
+  const workers = matrix.workers.filter((w) => matchesComplianceFilters((id) => cellOf(w, id).state, courseIds, filters));
+  return writeXlsx({ name: "Cumplimiento", columns, rows: workers.map((w) => sheetRow(w, shown)), pageHeader: pageHeader.slice(0, 200) });
+}
+
+/**
+ * Today's matrix under the page's filters, every page, as Excel: its rows are read a chunk at a time in the
+ * matrix's order and each chunk becomes sheet rows before the next is read.
+ */
 export async function todayComplianceXlsx(companyId: number, companyName: string, search: URLSearchParams, at: Date = now()): Promise<Uint8Array> {
-  return complianceXlsx(await complianceMatrix(companyId, at), search, `Cumplimiento · ${companyName} · ${formatDate(at)}`);
+  const courses = await companyCourses(companyId);
+  const filters = parseComplianceFilters(search, courses.map((c) => c.id));
+  const { shown, columns } = sheetColumns(courses, filters);
+  const rows: CellValue[][] = [];
+  for await (const chunk of walkComplianceMatrix(companyId, courses, filters, at, { certificates: false })) for (const w of chunk) rows.push(sheetRow(w, shown));
+  return writeXlsx({ name: "Cumplimiento", columns, rows, pageHeader: `Cumplimiento · ${companyName} · ${formatDate(at)}`.slice(0, 200) });
 }
 
 /** A course's nómina de personal capacitado for the company, as a streamed PDF. */

@@ -230,7 +230,13 @@ export const PERSONAL_DATA: TableRule[] = [
   },
   {
     table: t.companyEnrolment,
-    columns: cols({ link: "user_id enrolment_id", actor: "by_user_id", personal: "sucursal faena centro_costo", none: "id company_id course_id due_on created_at" }),
+    // live_cycle and certificate_*: the enrolment's and its newest certificate's facts, copied for the compliance matrix.
+    columns: cols({
+      link: "user_id enrolment_id certificate_id",
+      actor: "by_user_id",
+      personal: "sucursal faena centro_costo",
+      none: "id company_id course_id due_on created_at live_cycle certificate_cycle certificate_valid_until certificate_revoked",
+    }),
     about: byUser(t.companyEnrolment.userId),
     exportAs: "inscripciones-por-empresa",
     why: "Enlaza la inscripción con la empresa: se borra con la inscripción (on delete cascade) o queda con la que tiene certificado, sin los grupos de la empresa (sucursal, faena, centro de costo).",

@@ -1006,6 +1006,15 @@ export const companyEnrolment = pgTable(
     faena: text("faena"),
     centroCosto: text("centro_costo"),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    // What the compliance matrix classifies, copied here by triggers (migration compliance_cell_facts) so that a
+    // company's matrix reads one row per cell instead of probing enrolment and certificate for each of tens of
+    // thousands of cells: the enrolment's live cycle and its newest certificate (any cycle; the matrix decides
+    // whether it still counts). Never written by the application.
+    liveCycle: integer("live_cycle").notNull().default(1),
+    certificateId: integer("certificate_id"),
+    certificateCycle: integer("certificate_cycle"),
+    certificateValidUntil: date("certificate_valid_until", { mode: "string" }),
+    certificateRevoked: boolean("certificate_revoked"),
   },
   (t) => [index("company_enrolment_company_course_idx").on(t.companyId, t.courseId)],
 );
