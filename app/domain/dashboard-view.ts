@@ -16,6 +16,8 @@ export interface DashboardCourseView {
   /** Published lessons done and in the course ('4 de 11 lecciones'); 0 for the admin view. */
   lessonsDone: number;
   lessonsTotal: number;
+  /** Time on task in the live cycle as shown ('1 h 20 min', 'al menos …', '—': docs/decisions.md F8); absent in the admin view. */
+  studyTime?: string;
   /** The lesson 'Continuar' opens; null when nothing is left (or in the admin view). */
   next: { id: number; title: string } | null;
   /** The live cycle's certificate, with today's state and, when it is due (docs/certificate-validity.md), where to renew it. */

@@ -134,7 +134,10 @@ export interface LearnerDetail {
     progress: number;
     completedAt: string;
     certificateCode: string | null;
-    lessons: { lessonId: number; title: string; moduleTitle: string; completedAt: string }[];
+    /** Time on task in the live cycle (docs/decisions.md F8): '1 h 20 min', 'al menos …', '—'. */
+    studyTime: string;
+    /** Each completed lesson's own time on task ('—': not measured, or not a lesson that is studied). */
+    lessons: { lessonId: number; title: string; moduleTitle: string; completedAt: string; studyTime: string }[];
   }[];
   attempts: LearnerAttempt[];
   certificates: { code: string; courseTitle: string; issuedAt: string; path: string }[];

@@ -13,6 +13,8 @@ import {
   studyVerdict,
   visitCapSeconds,
   visitCredit,
+  timeOnTask,
+  timeOnTaskLabel,
 } from "~/domain/study";
 
 const T0 = new Date("2026-03-02T12:00:00Z");
@@ -150,3 +152,19 @@ describe("la regla y lo que falta", () => {
   });
 });
 
+
+describe("tiempo de estudio en las listas", () => {
+  const lessons = [
+    { id: 1, trigger: "study" },
+    { id: 2, trigger: "study" },
+    { id: 3, trigger: "exam" },
+  ];
+  it("suma lo medido; una lección estudiada completada sin medida lo vuelve un piso, o desconocido", () => {
+    expect(timeOnTaskLabel(timeOnTask(lessons, new Set([1]), [[1, 600]]))).toBe("10 min");
+    expect(timeOnTaskLabel(timeOnTask(lessons, new Set([1, 2, 3]), [[1, 600]]))).toBe("al menos 10 min");
+    expect(timeOnTaskLabel(timeOnTask(lessons, new Set([1, 3]), []))).toBe("—");
+    // An exam completes without a study row: it leaves nothing unknown.
+    expect(timeOnTaskLabel(timeOnTask(lessons, new Set([3]), []))).toBe("0 min");
+    expect(timeOnTaskLabel(null)).toBe("—");
+  });
+});

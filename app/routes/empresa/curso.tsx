@@ -21,6 +21,7 @@ import { parseForm } from "~/domain/form-parse";
 import { formatCount, formatDate, formatDateTime, formatShortDay } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { lessonsDoneLabel, modulesProgressLabel } from "~/domain/progress";
+import { timeOnTaskLabel } from "~/domain/study";
 import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
 import { seatSummaries } from "~/server/companies/seats.server";
@@ -79,6 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       rut: w.rut ? formatRut(w.rut) : "—",
       progress: modulesProgressLabel(w.modulesDone, w.modulesTotal, w.progress),
       lessons: lessonsDoneLabel(w.lessonsDone, w.lessonsTotal),
+      studyTime: timeOnTaskLabel(w.studyTime),
       status: WORKER_STATUS_LABELS[workerStatus(w)],
       lastActivity: formatDateTime(w.lastActivity),
       attempts: w.attempts,

@@ -7,6 +7,8 @@ import { formatCertificateCode } from "~/domain/certificate-code";
 import { learnerProgress } from "~/domain/progress";
 import { completedLessonIds } from "../learning/enrolments.server";
 import { loadCourseOutline } from "../learning/learning.server";
+import { readStudied, studiedLessons } from "../learning/study.server";
+import { timeOnTask, type TimeOnTask } from "~/domain/study";
 import { db } from "../platform/db/client.server";
 import {
   certificate,
@@ -32,6 +34,8 @@ export interface WorkerRow {
   modulesTotal: number;
   lessonsDone: number;
   lessonsTotal: number;
+  /** Time on task in the live cycle (docs/decisions.md F8); partial when lessons were completed before it was measured. */
+  studyTime: TimeOnTask;
   enrolledAt: Date;
   lastActivity: Date;
   attempts: number;
@@ -58,6 +62,7 @@ export async function listCompanyWorkers(companyId: number, courseId: number): P
       email: user.email,
       rut: user.rut,
       completedIds: completedLessonIds,
+      studied: studiedLessons,
       enrolledAt: enrolment.enrolledAt,
       completedAt: enrolment.completedAt,
       dueOn: companyEnrolment.dueOn,
@@ -78,6 +83,7 @@ export async function listCompanyWorkers(companyId: number, courseId: number): P
     .orderBy(asc(user.name), asc(enrolment.id))
     .limit(10_000);
   const modules = (await outlinePromise)?.modules ?? [];
+  const lessons = modules.flatMap((m) => m.lessons);
   const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
   return rows.map((r) => {
     const progress = learnerProgress(modules, new Set(r.completedIds), r.completedAt);
@@ -92,6 +98,7 @@ export async function listCompanyWorkers(companyId: number, courseId: number): P
       modulesTotal: progress.modulesTotal,
       lessonsDone: progress.lessonsDone,
       lessonsTotal: progress.lessonsTotal,
+      studyTime: timeOnTask(lessons, new Set(r.completedIds), readStudied(r.studied)),
       enrolledAt: r.enrolledAt,
       lastActivity: new Date(Math.max(...moments.map((d) => d.getTime()))),
       attempts: Number(r.attempts),

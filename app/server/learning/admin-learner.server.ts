@@ -11,6 +11,9 @@ import { correctOptionsOf } from "~/domain/question-input";
 import type { LearnerDetail } from "~/domain/insight-view";
 import { db } from "../platform/db/client.server";
 import { certificate, course, courseModule, enrolment, examAttempt, lesson, lessonCompletion, order, question, user } from "../platform/db/schema";
+import { loadCourseOutline } from "./learning.server";
+import { readStudied, studiedLessons } from "./study.server";
+import { formatStudyTime, timeOnTask, timeOnTaskLabel } from "~/domain/study";
 
 
 /** Everything about one account; null when there is no such account. */
@@ -27,6 +30,7 @@ export async function getLearnerDetail(userId: string): Promise<LearnerDetail | 
         progress: enrolment.progress,
         completedAt: enrolment.completedAt,
         certificateCode: certificate.code,
+        studied: studiedLessons,
       })
       .from(enrolment)
       .innerJoin(course, eq(course.id, enrolment.courseId))
@@ -97,6 +101,7 @@ export async function getLearnerDetail(userId: string): Promise<LearnerDetail | 
         .where(inArray(question.id, questionIds))
     : [];
   const byId = new Map(questions.map((q) => [q.id, q]));
+  const outlines = await Promise.all(enrolments.map((e) => loadCourseOutline(e.courseId)));
 
   return {
     profile: {
@@ -110,18 +115,29 @@ export async function getLearnerDetail(userId: string): Promise<LearnerDetail | 
       banned: profile.banned,
       createdAt: formatDateTime(profile.createdAt),
     },
-    enrolments: enrolments.map((e) => ({
-      id: e.id,
-      courseId: e.courseId,
-      courseTitle: e.courseTitle,
-      enrolledAt: formatDateTime(e.enrolledAt),
-      progress: Math.max(0, Math.min(100, e.progress)),
-      completedAt: formatDateTime(e.completedAt),
-      certificateCode: e.certificateCode ? formatCertificateCode(e.certificateCode) : null,
-      lessons: completions
-        .filter((c) => c.enrolmentId === e.id)
-        .map((c) => ({ lessonId: c.lessonId, title: c.title, moduleTitle: c.moduleTitle, completedAt: formatDateTime(c.completedAt) })),
-    })),
+    enrolments: enrolments.map((e, i) => {
+      const studied = readStudied(e.studied);
+      const seconds = new Map(studied);
+      const done = completions.filter((c) => c.enrolmentId === e.id);
+      const lessons = outlines[i]?.modules.flatMap((m) => m.lessons) ?? [];
+      return {
+        id: e.id,
+        courseId: e.courseId,
+        courseTitle: e.courseTitle,
+        enrolledAt: formatDateTime(e.enrolledAt),
+        progress: Math.max(0, Math.min(100, e.progress)),
+        completedAt: formatDateTime(e.completedAt),
+        certificateCode: e.certificateCode ? formatCertificateCode(e.certificateCode) : null,
+        studyTime: timeOnTaskLabel(timeOnTask(lessons, new Set(done.map((c) => c.lessonId)), studied)),
+        lessons: done.map((c) => ({
+          lessonId: c.lessonId,
+          title: c.title,
+          moduleTitle: c.moduleTitle,
+          completedAt: formatDateTime(c.completedAt),
+          studyTime: seconds.has(c.lessonId) ? formatStudyTime(seconds.get(c.lessonId)!) : "—",
+        })),
+      };
+    }),
     attempts: attempts.map((a) => ({
       id: a.id,
       courseId: a.courseId,

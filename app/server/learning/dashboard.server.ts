@@ -11,6 +11,8 @@ import { certificate, companyEnrolment, course, courseModule, enrolment, lesson,
 import { env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
 import { completedLessonIds } from "./enrolments.server";
+import { readStudied, studiedLessons } from "./study.server";
+import { timeOnTask, timeOnTaskLabel } from "~/domain/study";
 import { loadCourseOutline, type CourseOutline } from "./learning.server";
 import type { SessionUser } from "../accounts/session.server";
 import { certificatePath, certificatePdfPath, formatCertificateCode } from "~/domain/certificate-code";
@@ -129,6 +131,7 @@ const learnerRowsQuery = preparedStatement((database) =>
       completedIds: completedLessonIds,
       // The due date the company that assigned the course set (companies/follow-up.server.ts), if any.
       dueOn: companyEnrolment.dueOn,
+      studied: studiedLessons,
     })
     .from(enrolment)
     .innerJoin(course, eq(course.id, enrolment.courseId))
@@ -158,8 +161,10 @@ async function progressOf(rows: LearnerRow[]) {
     const modules = outlines.get(row.courseId)?.modules ?? [];
     const completed = new Set(row.completedIds);
     const progress = learnerProgress(modules, completed, row.completedAt);
-    const next = nextLesson(modules.flatMap((m) => m.lessons), completed);
-    return { progress, next, modules: modules.length, lessons: modules.reduce((n, m) => n + m.lessons.length, 0) };
+    const all = modules.flatMap((m) => m.lessons);
+    const next = nextLesson(all, completed);
+    const studied = timeOnTask(all, completed, readStudied(row.studied));
+    return { progress, next, studied, modules: modules.length, lessons: modules.reduce((n, m) => n + m.lessons.length, 0) };
   };
 }
 
@@ -242,7 +247,7 @@ async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promi
     stats,
     adminCounts: null,
     loadError: false,
-    courses: courses.map(({ row: r, progress, next, modules, lessons }) => ({
+    courses: courses.map(({ row: r, progress, next, studied, modules, lessons }) => ({
       courseId: r.courseId,
       title: r.title,
       category: r.category,
@@ -256,6 +261,7 @@ async function loadLearnerDashboard(user: SessionUser, publicUrl: string): Promi
       modulesTotal: progress.modulesTotal,
       lessonsDone: progress.lessonsDone,
       lessonsTotal: progress.lessonsTotal,
+      studyTime: timeOnTaskLabel(studied),
       next: next ? { id: next.id, title: next.title } : null,
       certificate: progress.completed ? liveCertificateView(r, today) : null,
       earlierCertificates: earlier.get(r.courseId) ?? [],

@@ -61,6 +61,8 @@ export interface WorkerView {
   progress: string;
   /** '4 de 11 lecciones', the detail under it. */
   lessons: string;
+  /** Time on task ('1 h 20 min', 'al menos …', '—'). */
+  studyTime: string;
   status: string;
   lastActivity: string;
   attempts: number;
@@ -203,6 +205,7 @@ export function WorkersTable({ workers, actionData }: { workers: WorkerView[]; a
                   <span className="block font-semibold text-ink">{w.status}</span>
                   <span className="block whitespace-nowrap text-slate-700">{w.progress}</span>
                   <span className="block text-xs text-slate-600">{w.lessons}</span>
+                  <span className="block text-xs text-slate-600">Tiempo de estudio: {w.studyTime}</span>
                 </span>
               </td>
               <td className={rtCell}>

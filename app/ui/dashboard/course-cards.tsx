@@ -63,6 +63,7 @@ export function LearnerCourseCard({ course }: { course: DashboardCourseView }) {
           <div className={`h-full rounded-full ${course.completed ? "bg-emerald-600" : "bg-brand-700"}`} style={{ width: `${course.progress}%` }} />
         </div>
         <p className="mt-1 text-sm text-slate-600">{lessonsDoneLabel(course.lessonsDone, course.lessonsTotal)}</p>
+        {course.studyTime !== undefined ? <p className="text-sm text-slate-600">Tiempo de estudio: {course.studyTime}</p> : null}
         {course.due ? (
           <p className={`mt-3 rounded-lg px-3 py-2 text-sm ${course.due.late ? "bg-red-50 font-semibold text-red-900" : "bg-amber-50 text-amber-900"}`}>{course.due.text}.</p>
         ) : null}

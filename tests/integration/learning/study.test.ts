@@ -12,6 +12,10 @@ import { env, setEnv } from "~/server/platform/env.server";
 import { studySecondsByEnrolment } from "~/server/learning/study.server";
 import { HEARTBEAT_CAP_SECONDS } from "~/domain/study";
 import { learningMessages } from "~/domain/learning-messages";
+import { getDashboard } from "~/server/learning/dashboard.server";
+import { getLearnerDetail } from "~/server/learning/admin-learner.server";
+import { getUser } from "~/server/accounts/session.server";
+import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
 import { completedLessonIds, enrol, lessonId, openContent, postContent, postHeartbeat, studyLesson, visitTokenOf } from "./helpers";
@@ -208,6 +212,34 @@ describe("tiempo de estudio registrado", () => {
     // Another cycle's rows are not the live cycle's hours.
     await db().update(enrolment).set({ cycle: 2 }).where(eq(enrolment.id, enrolmentId));
     expect((await studySecondsByEnrolment([enrolmentId])).has(enrolmentId)).toBe(false);
+  });
+
+  it("se muestra al alumno (dashboard) y al administrador (ficha): medido, 'al menos' si hay lecciones sin medir, '—' si nada se midió", async () => {
+    freezeClock(new Date("2026-03-02T13:00:00Z"));
+    await setDuration(COURSE1.pdf, 4);
+    const u = await createUser();
+    const enrolmentId = await enrol(u.id);
+    const pdf = await lessonId(COURSE1.pdf);
+    const visita = (await visitTokenOf(u.cookie, pdf))!;
+    advanceClock(150_000);
+    await postContent(u.cookie, 1, { intent: "lesson-study", leccion: String(pdf), visita });
+    const card = async (cookie: string) => (await getDashboard((await getUser(getRequest("/", cookie)))!)).courses.find((c) => c.courseId === 1)!;
+    expect((await card(u.cookie)).studyTime).toBe("2 min");
+    let detail = (await getLearnerDetail(u.id))!.enrolments.find((e) => e.id === enrolmentId)!;
+    expect(detail.studyTime).toBe("2 min");
+    expect(detail.lessons).toEqual([expect.objectContaining({ lessonId: pdf, studyTime: "2 min" })]);
+    // A lesson completed before time was measured: what is known is a floor.
+    const doc = await lessonId(COURSE1.documento);
+    await db().insert(lessonCompletion).values({ enrolmentId, lessonId: doc });
+    expect((await card(u.cookie)).studyTime).toBe("al menos 2 min");
+    detail = (await getLearnerDetail(u.id))!.enrolments.find((e) => e.id === enrolmentId)!;
+    expect(detail.lessons.find((l) => l.lessonId === doc)!.studyTime).toBe("—");
+    // Only unmeasured completions: unknown, never 0.
+    const old = await createUser();
+    const oldEnrolment = await enrol(old.id);
+    await db().insert(lessonCompletion).values({ enrolmentId: oldEnrolment, lessonId: pdf });
+    expect((await card(old.cookie)).studyTime).toBe("—");
+    expect((await getLearnerDetail(old.id))!.enrolments[0]!.studyTime).toBe("—");
   });
 
   it("un administrador no inscrito estudia sin que se registre nada", async () => {

@@ -77,6 +77,7 @@ export function LearnerView({ data, self, busy }: { data: LearnerDetail; self: b
                     Inscrito el {e.enrolledAt}
                     {e.completedAt ? ` · Completado el ${e.completedAt}` : ""}
                     {e.certificateCode ? ` · Certificado ${e.certificateCode}` : ""}
+                    {` · Tiempo de estudio: ${e.studyTime}`}
                   </p>
                 </div>
                 <p className="text-sm font-semibold text-slate-800">Progreso: {e.progress}%</p>
@@ -96,6 +97,7 @@ export function LearnerView({ data, self, busy }: { data: LearnerDetail; self: b
                         <span className="text-slate-800">
                           {l.title} <span className="text-slate-600">({l.moduleTitle})</span>
                         </span>
+                        <span className="tabular-nums text-slate-600">{l.studyTime}</span>
                       </li>
                     ))}
                   </ol>
