@@ -286,8 +286,9 @@ export default function CompanyCourse({ loaderData, actionData }: Route.Componen
         </Form>
       ) : null}
       {workers.length > 0 || invitations.length > 0 ? <SelectionActions actionData={actionData} today={today} /> : null}
-      <WorkersTable workers={workers} actionData={actionData} />
-      <InvitationsList invitations={invitations} />
+      {/* A done action starts a fresh selection: the lists are drawn anew, their boxes unchecked. */}
+      <WorkersTable key={`workers:${actionData?.ok ? `${actionData.intent}:${actionData.message}` : ""}`} workers={workers} actionData={actionData} />
+      <InvitationsList key={`invitations:${actionData?.ok ? `${actionData.intent}:${actionData.message}` : ""}`} invitations={invitations} />
     </section>
   );
 }
