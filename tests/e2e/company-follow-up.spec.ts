@@ -76,8 +76,8 @@ test.describe("seguimiento de la empresa", { tag: "@escritorio" }, () => {
       const link = mail.match(/https?:\/\/[^\s"<>]+\/invitacion\/[A-Za-z0-9_-]{43}/)?.[0];
       expect(link, mail).toBeTruthy();
       const p = await newPage(browser);
-      // The third one accepts but never opens the course (the first lesson is marked read on opening it): the
-      // redirect to it is cut, so the seat stays one that can be given to someone else.
+      // The third one accepts but never opens the course (the redirect to it is cut), so the seat stays one that can
+      // be given to someone else whatever a first visit records.
       const neverStarts = w === workers[2];
       if (neverStarts) await p.route("**/cursos/1/contenido**", (route) => route.abort());
       await p.goto(new URL(link!).pathname);
