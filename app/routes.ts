@@ -105,6 +105,7 @@ export default [
   route("mis-datos/descarga", "routes/mis-datos-descarga.ts"),
   route("archivos/lecciones/:lessonId", "routes/archivo-leccion.ts"),
   route("archivos/lecciones/:lessonId/imagenes/:file", "routes/imagen-leccion.ts"),
+  route("archivos/portadas/:courseId/:file", "routes/portada-curso.ts"),
   route("figuras/:file", "routes/figura.ts"),
   route("certificados/:code/pdf", "routes/certificado-pdf.ts"),
   route("empresa/:companyId/certificados/:code", "routes/empresa/certificado-pdf.ts"),

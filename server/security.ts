@@ -160,8 +160,9 @@ export function requestGuards(req: Request, res: Response, next: NextFunction) {
   // Whatever a client sent in this header is replaced by the address Express resolved (TRUST_PROXY aware).
   req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
 
-  // Pages for a signed-in visitor hold personal data: keep them out of shared caches and the disk cache.
-  if (/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(req.headers.cookie ?? "")) {
+  // Pages for a signed-in visitor hold personal data: keep them out of shared caches and the disk cache. A course
+  // cover is the same public file for everyone (its route says itself how to cache it, a draft's privately).
+  if (!req.path.startsWith("/archivos/portadas/") && /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(req.headers.cookie ?? "")) {
     res.setHeader("Cache-Control", "private, no-store");
   }
 

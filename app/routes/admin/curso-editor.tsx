@@ -10,6 +10,8 @@ import { requireAdmin } from "~/server/accounts/session.server";
 import { courseHours } from "~/domain/course-hours";
 import { hoursLabel } from "~/server/catalogue/courses.server";
 import { CourseForm } from "~/ui/admin/course-form";
+import { CoverForm } from "~/ui/admin/cover-form";
+import { coverView } from "~/domain/course-cover";
 import { resultFor } from "~/ui/admin/editor-result";
 import { EditorTabs } from "~/ui/admin/editor-tabs";
 import { LessonEditor } from "~/ui/admin/lesson-editor";
@@ -38,6 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     course: { id: editor.course.id, title: editor.course.title, status: editor.course.status },
     catalogueSync: catalogueSync(editor.course),
+    cover: coverView(editor.course.id, editor.course.cover),
     values: courseFormValues(editor.course),
     hoursLabel: hoursLabel(courseHours(editor.modules.flatMap((m) => m.lessons))),
     modules: editor.modules,
@@ -59,9 +62,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, values, modules, lesson, view, createdNotice, maxUploadMb, hoursLabel, catalogueSync, categories } = loaderData;
+  const { course, values, modules, lesson, view, createdNotice, maxUploadMb, hoursLabel, catalogueSync, categories, cover } = loaderData;
   const courseResult = resultFor(actionData, "course");
-  const topNotice = view !== "leccion" && actionData?.message ? actionData : null;
+  const topNotice = view !== "leccion" && actionData?.message && actionData.form !== "cover" ? actionData : null;
   return (
     <section className={`${container} py-8`}>
       <Link to="/admin/cursos" className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
@@ -99,7 +102,10 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
         ) : (
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
             <CourseForm values={courseResult.values ?? values} errors={courseResult.errors} submitLabel="Guardar cambios" hoursLabel={hoursLabel} categories={categories} />
-            <PublishBox status={course.status} />
+            <div className="grid gap-6">
+              <PublishBox status={course.status} />
+              <CoverForm cover={cover} result={actionData} />
+            </div>
           </div>
         )}
       </div>

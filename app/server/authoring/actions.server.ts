@@ -16,6 +16,7 @@ import { addModule, updateModule, moveModule, deleteModule } from "./modules.ser
 import { addLesson, updateLesson, moveLesson, deleteLesson, saveExamSettings } from "./lessons.server";
 import { uploadLessonFile } from "./uploads.server";
 import { uploadLessonImage, type LessonImageView } from "./lesson-images.server";
+import { removeCourseCover, uploadCourseCover } from "./course-cover.server";
 import { addQuestion, updateQuestion, deleteQuestion } from "./questions.server";
 import { idSchema } from "~/domain/ids";
 import type { EditorReply } from "~/domain/action-result";
@@ -60,10 +61,11 @@ async function runCourseEditorAction(request: Request, courseId: number, byUserI
   const read = await readForm(request, "upload");
   if (!read.ok && read.status === 413) {
     const lessonId = idSchema.safeParse(new URL(request.url).searchParams.get("leccion"));
-    return reply(lessonId.success ? `upload-${lessonId.data}` : "upload", {
+    const cover = new URL(request.url).searchParams.has("portada");
+    return reply(cover ? "cover" : lessonId.success ? `upload-${lessonId.data}` : "upload", {
       ok: false,
       message: courseEditorMessages.tooLarge(env().MAX_UPLOAD_MB),
-      field: "file",
+      field: cover ? "cover" : "file",
       status: 413,
     });
   }
@@ -95,6 +97,10 @@ async function runIntent({ form, files }: ReadForm, courseId: number, byUserId: 
       if (!parsed.ok) return invalid("course", parsed.fieldErrors, parsed.values);
       return reply("course", await updateCourse(courseId, parsed.data), parsed.values);
     }
+    case "upload-cover":
+      return reply("cover", await uploadCourseCover(courseId, files.get("cover")));
+    case "remove-cover":
+      return reply("cover", await removeCourseCover(courseId));
     case "publish":
     case "unpublish":
       return reply("status", await setCourseStatus(courseId, intent === "publish" ? "published" : "draft"));

@@ -7,6 +7,7 @@ import { course, courseModule, lesson } from "../platform/db/schema";
 import { lessonTypeLabel } from "~/domain/lesson-types";
 import { courseHours, type TimedLesson } from "~/domain/course-hours";
 import type { DbOrTx } from "../platform/db/client.server";
+import { coverView, type CourseCover, type CoverView } from "~/domain/course-cover";
 
 /** Categories the course list always offers (docs/decisions.md B1), in this order; others in use follow. */
 export const BASE_CATEGORIES = ["Salud", "Emergencias", "Primeros Auxilios"] as const;
@@ -22,6 +23,7 @@ const cardColumns = {
   priceClp: course.priceClp,
   description: course.description,
   imageUrl: course.imageUrl,
+  cover: course.cover,
 };
 
 type CourseRow = {
@@ -32,13 +34,14 @@ type CourseRow = {
   priceClp: number | null;
   description: string;
   imageUrl: string | null;
+  cover: CourseCover | null;
 };
 
 /**
  * A course as a card shows it. Labels are formatted here, so the browser needs no formatting code. `soon`: no
  * lesson is published yet, so it cannot be had ('Próximamente', docs/decisions.md D), whoever looks.
  */
-export type CourseCard = CourseRow & { hours: number; priceLabel: string; hoursLabel: string; excerpt: string; soon: boolean };
+export type CourseCard = Omit<CourseRow, "cover"> & { cover: CoverView | null; hours: number; priceLabel: string; hoursLabel: string; excerpt: string; soon: boolean };
 
 /** Related-course cards cut the description at 100 characters (docs/product-spec.md §9). */
 export const EXCERPT_LENGTH = 100;
@@ -78,6 +81,8 @@ async function toCards(rows: CourseRow[]): Promise<CourseCard[]> {
     const h = courseHours(lessons);
     return {
       ...row,
+      // An uploaded cover wins over the image URL (the built-in courses' images); its addresses, not its assets.
+      cover: coverView(row.id, row.cover),
       hours: h,
       priceLabel: formatClp(row.priceClp),
       hoursLabel: cardHoursLabel(h),
@@ -246,6 +251,7 @@ async function readPublishedCourse(id: number) {
       materials: row.materials,
       certification: row.certification,
       imageUrl: row.imageUrl,
+      cover: coverView(row.id, row.cover),
       nextDate: row.nextDate,
       // A course with nothing published cannot be bought: it announces no date (docs/decisions.md D, 'Próximamente').
       nextDateLabel: lessons.some((l) => l.status === PUBLISHED) ? formatDate(row.nextDate) : null,

@@ -65,7 +65,7 @@ export function CourseForm({
         <TextField label="Modalidad" name="modality" defaultValue={v("modality")} error={errors.modality} hint="Por ejemplo 100% online asincrónico." />
         <TextField label="Próxima fecha" name="nextDate" type="date" defaultValue={v("nextDate")} error={errors.nextDate} />
         <TextField label="Lugar" name="location" defaultValue={v("location")} error={errors.location} />
-        <TextField label="Imagen (URL)" name="imageUrl" defaultValue={v("imageUrl")} error={errors.imageUrl} hint="Una ruta del sitio como /images/cursos/rcp.svg o una dirección https://" />
+        <TextField label="Imagen (URL)" name="imageUrl" defaultValue={v("imageUrl")} error={errors.imageUrl} hint="Una ruta del sitio como /images/cursos/rcp.svg o una dirección https://. Una imagen de portada subida la reemplaza." />
         <TextField
           label="Vigencia del certificado (meses)"
           name="validityMonths"

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { EnrolButton, type EnrolState } from "~/ui/course/enrol-button";
+import type { CoverView } from "~/domain/course-cover";
 import { COURSE_IMAGE_PLACEHOLDER } from "./course-image";
+import { CoverPicture } from "./cover-picture";
 import { Icon } from "./icons";
 import { Price } from "./price";
 import { CourseBadges } from "./soon-badge";
@@ -13,6 +15,8 @@ export interface CourseCardData {
   priceClp: number | null;
   description: string;
   imageUrl: string | null;
+  /** An uploaded cover; when set it wins over imageUrl. */
+  cover?: CoverView | null;
   /** Formatted by the server (format.ts), so the browser needs no formatting code. */
   priceLabel: string;
   hoursLabel: string;
@@ -51,15 +55,24 @@ export function CourseCard({
 }) {
   return (
     <article className="pub-card flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md">
-      <img
-        src={course.imageUrl || COURSE_IMAGE_PLACEHOLDER}
-        alt=""
-        width={640}
-        height={360}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-[16/9] w-full bg-slate-100 object-cover"
-      />
+      {course.cover ? (
+        <CoverPicture
+          cover={course.cover}
+          sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+          loading={eager ? "eager" : "lazy"}
+          className="aspect-[16/9] w-full bg-slate-100 object-cover"
+        />
+      ) : (
+        <img
+          src={course.imageUrl || COURSE_IMAGE_PLACEHOLDER}
+          alt=""
+          width={640}
+          height={360}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[16/9] w-full bg-slate-100 object-cover"
+        />
+      )}
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <CourseBadges category={course.category} soon={course.soon} />
         <h2 className="mt-3 text-lg font-bold leading-snug text-ink">

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Blueprint } from "~/domain/exam-blueprint";
 import type { ExamSettings } from "~/domain/exam-settings";
 import type { LessonDoc } from "~/domain/lesson-doc";
+import type { CourseCover } from "~/domain/course-cover";
 import type { SnapshotCells } from "~/domain/compliance";
 import {
   type AnyPgColumn,
@@ -195,6 +196,8 @@ export const course = pgTable(
     materials: text("materials").notNull().default(""),
     certification: text("certification").notNull().default(""),
     imageUrl: text("image_url"),
+    // An uploaded cover's stored copies (~/domain/course-cover); when set it wins over image_url.
+    cover: jsonb("cover").$type<CourseCover>(),
     nextDate: text("next_date"), // ISO date (yyyy-mm-dd), a calendar day in Chile
     location: text("location").notNull().default(""),
     requirements: text("requirements").array().notNull().default(sql`'{}'::text[]`),

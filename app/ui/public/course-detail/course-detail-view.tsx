@@ -4,6 +4,8 @@ import { Icon, type IconName } from "../icons";
 import { ModuleList, type ModuleView } from "./module-list";
 import { TopicChips } from "./topic-chips";
 import { COURSE_IMAGE_PLACEHOLDER } from "../course-image";
+import { CoverPicture } from "../cover-picture";
+import type { CoverView } from "~/domain/course-cover";
 import { CourseBadges } from "../soon-badge";
 import { certificationFacts } from "~/domain/certificate-scope";
 import { scheduleFacts } from "~/domain/course-schedule";
@@ -25,6 +27,7 @@ export interface CourseDetailData {
   materials: string;
   certification: string;
   imageUrl: string | null;
+  cover?: CoverView | null;
   /** Null while the course is not on sale: then no date is shown at all. */
   nextDateLabel: string | null;
   /** No lesson published yet: 'Próximamente', it cannot be bought (docs/decisions.md D). */
@@ -106,14 +109,23 @@ export function CourseHero({ course, countsLabel }: { course: CourseDetailData; 
               </li>
             </ul>
           </div>
-          <img
-            src={course.imageUrl || COURSE_IMAGE_PLACEHOLDER}
-            alt=""
-            width={640}
-            height={360}
-            fetchPriority="high"
-            className="mt-6 hidden aspect-[16/9] w-full rounded-2xl bg-slate-100 object-cover shadow-md ring-1 ring-slate-200 lg:block"
-          />
+          {course.cover ? (
+            <CoverPicture
+              cover={course.cover}
+              sizes="(min-width: 1024px) 40vw, 100vw"
+              fetchPriority="high"
+              className="mt-6 hidden aspect-[16/9] w-full rounded-2xl bg-slate-100 object-cover shadow-md ring-1 ring-slate-200 lg:block"
+            />
+          ) : (
+            <img
+              src={course.imageUrl || COURSE_IMAGE_PLACEHOLDER}
+              alt=""
+              width={640}
+              height={360}
+              fetchPriority="high"
+              className="mt-6 hidden aspect-[16/9] w-full rounded-2xl bg-slate-100 object-cover shadow-md ring-1 ring-slate-200 lg:block"
+            />
+          )}
         </div>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { CourseCardData } from "../course-card";
 import { COURSE_IMAGE_PLACEHOLDER } from "../course-image";
+import { CoverPicture } from "../cover-picture";
 import { Icon } from "../icons";
 import { Price } from "../price";
 import { SectionHeading } from "../section-heading";
@@ -22,15 +23,19 @@ export function FeaturedCourse({ course, content }: { course: CourseCardData | n
         <SectionHeading id="destacado-titulo" eyebrow={content.eyebrow} title={content.title} intro={content.intro} />
         <article className="pub-card mt-10 grid overflow-hidden md:grid-cols-5">
           <div className="bg-slate-100 md:col-span-2">
-            <img
-              src={course.imageUrl || COURSE_IMAGE_PLACEHOLDER}
-              alt=""
-              width={640}
-              height={360}
-              loading="lazy"
-              decoding="async"
-              className="h-full w-full object-cover"
-            />
+            {course.cover ? (
+              <CoverPicture cover={course.cover} sizes="(min-width: 768px) 40vw, 100vw" loading="lazy" className="h-full w-full object-cover" />
+            ) : (
+              <img
+                src={course.imageUrl || COURSE_IMAGE_PLACEHOLDER}
+                alt=""
+                width={640}
+                height={360}
+                loading="lazy"
+                decoding="async"
+                className="h-full w-full object-cover"
+              />
+            )}
           </div>
           <div className="flex flex-col p-6 sm:p-8 md:col-span-3">
             <CourseBadges category={course.category} soon={course.soon} />
