@@ -90,4 +90,35 @@ describe("el editor de lecturas, por el servidor de producción", () => {
     // Nor anywhere else on the page (its hydration data carries the same HTML).
     expect(page).not.toMatch(/javascript:alert|data:image\/svg|onclick=\\?"alert|<script>alert/i);
   });
+
+  it("la imagen de portada subida se ve en la tarjeta y en la página del curso, y se sirve pública con caché larga también a quien tiene sesión", async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#0f766e" } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: SECRET } })
+      .toBuffer();
+    const form = new FormData();
+    form.set("intent", "upload-cover");
+    form.set("cover", new File([new Uint8Array(photo)], "portada.jpg", { type: "image/jpeg" }));
+    const res = await post(form, "?portada");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Imagen de portada guardada.");
+
+    // The very next anonymous visitor sees it (the catalogue was told, its cached pages dropped).
+    const list = await (await fetch(`${server.base}/cursos`)).text();
+    expect(list).toMatch(/<picture><source type="image\/webp" srcSet="\/archivos\/portadas\/1\/1-600\.webp 600w, \/archivos\/portadas\/1\/1-1200\.webp 1200w"/);
+    expect(list).toMatch(/<img src="\/archivos\/portadas\/1\/1-1200\.jpg" alt="" width="1200" height="675" loading="(lazy|eager)"/);
+    const detail = await (await fetch(`${server.base}/cursos/1`)).text();
+    expect(detail).toContain('src="/archivos/portadas/1/1-1200.jpg"');
+
+    for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+      const got = await fetch(`${server.base}/archivos/portadas/1/1-1200.webp`, { headers });
+      expect(got.status).toBe(200);
+      expect(got.headers.get("content-type")).toBe("image/webp");
+      expect(got.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const bytes = Buffer.from(await got.arrayBuffer());
+      expect(bytes.includes(Buffer.from(SECRET))).toBe(false);
+      const meta = await sharp(bytes).metadata();
+      expect([meta.width, meta.height, meta.exif]).toEqual([1200, 675, undefined]);
+    }
+  });
 });
