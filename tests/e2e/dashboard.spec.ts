@@ -29,7 +29,7 @@ test.describe("dashboard de usuario", { tag: "@ambos" }, () => {
   test("sin cursos: bienvenida, Panel de Usuario, estadísticas en 0 y 'Explorar Cursos'", async ({ page }) => {
     const learner = await signUpAs(page, { name: "Valentina Rojas" });
     await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "Bienvenido, Valentina Rojas" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Te damos la bienvenida, Valentina Rojas" })).toBeVisible();
     // The menu keeps the spec's "Dashboard"; the tab's title is Spanish.
     await expect(page).toHaveTitle(/^Mi panel \| /);
     await expect(page.getByText("Panel de Usuario", { exact: true })).toBeVisible();
@@ -104,7 +104,7 @@ test.describe("dashboard de administrador", () => {
   test("Panel de Administrador con contadores reales, 'Todos los Cursos' y tarjetas 'Gestionar'", async ({ page }) => {
     const admin = await signInAsAdmin(page);
     await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: `Bienvenido, ${admin.name}` })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Te damos la bienvenida, ${admin.name}` })).toBeVisible();
     await expect(page.getByText("Panel de Administrador", { exact: true })).toBeVisible();
     const panel = page.getByRole("region", { name: "Panel de Administración" });
     for (const [name, href] of [

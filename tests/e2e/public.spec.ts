@@ -111,7 +111,7 @@ test.describe("diseño común", { tag: "@ambos" }, () => {
 });
 
 test.describe("inicio", () => {
-  test("hero, curso destacado, Quienes Somos y llamado a contacto; sin testimonios mientras la academia no registre reales", async ({ page }) => {
+  test("hero, curso destacado, Quiénes Somos y llamado a contacto; sin testimonios mientras la academia no registre reales", async ({ page }) => {
     await open(page, "/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
@@ -122,7 +122,7 @@ test.describe("inicio", () => {
     await expect(featured.getByText("$20.000")).toBeVisible();
     await expect(featured.getByRole("link", { name: /Ver curso/ })).toHaveAttribute("href", "/cursos/1");
 
-    await expect(page.getByRole("heading", { name: "Quienes Somos" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Quiénes Somos" })).toBeVisible();
     // Testimonials are claims the academy must back: none in the shipped brand config, and then no empty section.
     await expect(page.locator("section[aria-labelledby='testimonios-titulo']")).toHaveCount(0);
     await expect(page.getByText(/instructores certificados/i)).toHaveCount(0);

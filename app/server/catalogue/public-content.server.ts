@@ -29,7 +29,7 @@ export const homeContent = {
   },
   about: {
     eyebrow: site.name,
-    title: "Quienes Somos",
+    title: "Quiénes Somos",
     text: "Somos una academia chilena dedicada a la capacitación en salud y seguridad. Hace más de diez años formamos a personas, equipos de trabajo y empresas para que sepan prevenir riesgos y responder con calma y eficacia ante una emergencia.",
     highlights: [
       "Material ilustrado y descargable, con las guías que sigue en cada lección.",

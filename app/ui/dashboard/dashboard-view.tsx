@@ -14,7 +14,7 @@ export function DashboardView({ data, loading, extra }: { data: DashboardViewDat
     <div className={`${container} py-8 sm:py-10`}>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-ink sm:text-3xl">Bienvenido, {data.userName.trim() || "Usuario"}</h1>
+          <h1 className="text-2xl font-bold text-ink sm:text-3xl">Te damos la bienvenida, {data.userName.trim() || "Usuario"}</h1>
           <p className="mt-1 font-semibold text-brand-700">{admin ? "Panel de Administrador" : "Panel de Usuario"}</p>
         </div>
         <Link
