@@ -14,6 +14,7 @@ import type { DbOrTx } from "../platform/db/client.server";
 import { db } from "../platform/db/client.server";
 import { asset, course, courseModule, lesson, question } from "../platform/db/schema";
 import { logger } from "../platform/logger.server";
+import { catalogueChanged } from "./events.server";
 import { env } from "../platform/env.server";
 import { FIGURE_NAME } from "../../../scripts/content/markdown";
 import { figuresFrom, READING_FORMAT, renderReading, type FigureSource } from "./reading.server";
@@ -324,6 +325,7 @@ export async function ensureCatalogueFiles(courses = readCatalogue()): Promise<n
 /** Loads every catalogue course that is not in the database yet. Idempotent; safe on every start. */
 export async function loadCatalogue(database = db(), courses = readCatalogue()) {
   let loaded = 0;
+  let readings = 0;
   for (const c of courses) {
     const inserted = await database.transaction(async (tx) => {
       // Lock the table so two instances starting at once cannot both insert the same course.
@@ -334,9 +336,11 @@ export async function loadCatalogue(database = db(), courses = readCatalogue()) 
       return true;
     });
     if (inserted) loaded++;
-    else await addMissingReadings(database, c);
+    else readings += await addMissingReadings(database, c);
   }
   if (loaded > 0) logger.info({ loaded }, "catalogue loaded");
+  // A process already serving (a second instance started beside it, or the operator's command) drops its copies.
+  if (loaded > 0 || readings > 0) catalogueChanged();
   return loaded;
 }
 
@@ -345,14 +349,15 @@ export async function loadCatalogue(database = db(), courses = readCatalogue()) 
  * as shipped: same course, title and the very PDF (by its SHA-256). A lesson whose file an admin replaced
  * keeps its PDF viewer, even if the new file has the old name.
  */
-async function addMissingReadings(database: DbOrTx, c: CatalogueCourse) {
+async function addMissingReadings(database: DbOrTx, c: CatalogueCourse): Promise<number> {
   const rows = await database
     .select({ id: lesson.id, title: lesson.title, sha256: asset.sha256 })
     .from(lesson)
     .innerJoin(courseModule, eq(courseModule.id, lesson.moduleId))
     .innerJoin(asset, eq(asset.id, lesson.assetId))
     .where(and(eq(courseModule.courseId, c.id), isNull(lesson.readingHtml), sql`${lesson.type} in ('presentacion', 'documento')`));
-  if (rows.length === 0) return;
+  if (rows.length === 0) return 0;
+  let added = 0;
   const byTitle = new Map(c.modules.flatMap((m) => m.lessons).map((l) => [l.title, l]));
   for (const row of rows) {
     const candidate = byTitle.get(row.title);
@@ -360,8 +365,12 @@ async function addMissingReadings(database: DbOrTx, c: CatalogueCourse) {
     const same = file !== null && fs.existsSync(file) && crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex") === row.sha256;
     const l = same ? candidate : undefined;
     const html = l ? catalogueReading(c.dir, l) : null;
-    if (html) await database.update(lesson).set({ readingHtml: html }).where(and(eq(lesson.id, row.id), isNull(lesson.readingHtml)));
+    if (html) {
+      await database.update(lesson).set({ readingHtml: html }).where(and(eq(lesson.id, row.id), isNull(lesson.readingHtml)));
+      added++;
+    }
   }
+  return added;
 }
 
 export function catalogueCourse(id: number) {

@@ -1,6 +1,7 @@
 // Small factories for the admin tests: courses with content, enrolments, certificates, messages.
 import { db } from "~/server/platform/db/client.server";
 import { certificate, contactMessage, course, courseModule, enrolment, lesson } from "~/server/platform/db/schema";
+import { changedInTheDatabase } from "../support/catalogue-copies";
 
 let n = 0;
 
@@ -26,6 +27,7 @@ export async function createCourse(input: Partial<typeof course.$inferInsert> & 
       await db().insert(lesson).values({ moduleId: mod!.id, position: l, title: `Lección ${m}.${l}`, type: "lectura", body: "Hola", status: "published" });
     }
   }
+  changedInTheDatabase();
   return row!;
 }
 

@@ -10,6 +10,7 @@ import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { call } from "../support/call";
 import { createCourse, enrol } from "../admin/factories";
+import { changedInTheDatabase } from "../support/catalogue-copies";
 import { addExam, attempt, complete, DAY_MS, daysAgo, lessonsOf } from "./factories";
 
 let adminCookie: string;
@@ -113,6 +114,7 @@ describe("resultados de un curso", () => {
   it("una pregunta retirada del banco: se lista mientras el periodo tenga intentos que la sortearon, sin enlace para editarla", async () => {
     const [unused] = await db().insert(question).values({ lessonId: examLessonId, prompt: "Retirada sin uso", options: ["a", "b", "c", "d"], correctIndex: 0, retiredAt: new Date() }).returning();
     await db().update(question).set({ retiredAt: new Date() }).where(eq(question.id, qids[8]!));
+    changedInTheDatabase();
     try {
       const r = await call(resultsLoader, getRequest(`/admin/cursos/${courseId}/resultados`, adminCookie), { id: String(courseId) });
       const qs = r.data.questions as { questionId: number; drawn: number; editPath: string | null }[];
@@ -122,6 +124,7 @@ describe("resultados de un curso", () => {
     } finally {
       await db().update(question).set({ retiredAt: null }).where(eq(question.id, qids[8]!));
       await db().delete(question).where(eq(question.id, unused!.id));
+      changedInTheDatabase();
     }
   });
 
@@ -138,6 +141,7 @@ describe("resultados de un curso", () => {
       .insert(question)
       .values(Array.from({ length: 20 }, (_, i) => ({ lessonId: examLessonId, prompt: `Nunca sorteada ${i + 1}`, options: ["a", "b", "c", "d"], correctIndex: 0 })))
       .returning({ id: question.id });
+    changedInTheDatabase();
     try {
       const path = `/admin/cursos/${courseId}/resultados?periodo=30d`;
       const first = (await call(resultsLoader, getRequest(path, adminCookie), { id: String(courseId) })).data;
@@ -156,6 +160,7 @@ describe("resultados de un curso", () => {
       for (let i = 1; i <= 20; i++) expect(text).toContain(`Nunca sorteada ${i};0;0;`);
     } finally {
       await db().delete(question).where(inArray(question.id, extra.map((q) => q.id)));
+      changedInTheDatabase();
     }
   });
 

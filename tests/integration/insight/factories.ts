@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/server/platform/db/client.server";
 import { courseModule, enrolment, examAttempt, lesson, lessonCompletion, order, question, refund, user } from "~/server/platform/db/schema";
 import { refreshStoredProgress } from "~/server/learning/learning.server";
+import { changedInTheDatabase } from "../support/catalogue-copies";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
@@ -35,6 +36,7 @@ export async function complete(enrolmentId: number, lessonIds: number[], at: Dat
 /** Adds an exam lesson with `n` questions (correct option: A, stored index 0) to a module. */
 export async function addExam(moduleId: number, n: number) {
   const [exam] = await db().insert(lesson).values({ moduleId, position: 99, title: "Examen final", type: "examen", status: "published" }).returning();
+  changedInTheDatabase();
   const questions = [];
   for (let i = 1; i <= n; i++) {
     const [q] = await db()

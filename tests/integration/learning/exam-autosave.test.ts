@@ -7,6 +7,7 @@ import { db } from "~/server/platform/db/client.server";
 import { examAttempt, question } from "~/server/platform/db/schema";
 import { answerFieldName } from "~/domain/exam-forms";
 import { createUser } from "../support/users";
+import { changedInTheDatabase } from "../support/catalogue-copies";
 import { COURSE1, useFixtureCatalogue } from "./fixture-catalogue";
 import { answersFor, enrol, lessonId, openContent, postContent, startAttempt, submitAttempt } from "./helpers";
 
@@ -103,6 +104,7 @@ describe("después de reprobar (E6)", () => {
     const exam = await examLesson();
     const pdf = await lessonId(COURSE1.pdf);
     await db().update(question).set({ sourceLessonId: pdf }).where(eq(question.lessonId, exam));
+    changedInTheDatabase();
     const attempt = await startAttempt(u.cookie, exam);
     await submitAttempt(u.cookie, exam, attempt, await answersFor(attempt, "wrong"));
     const result = (await openContent(u.cookie, 1, `?leccion=${exam}&intento=${attempt}`)).data.exam.attempt;

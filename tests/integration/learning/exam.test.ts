@@ -11,6 +11,7 @@ import { getCourseResults } from "~/server/reports/course-results.server";
 import { createUser } from "../support/users";
 import type { Loose } from "../support/call";
 import { COURSE1, FIXTURE_QUESTIONS, useFixtureCatalogue } from "./fixture-catalogue";
+import { changedInTheDatabase } from "../support/catalogue-copies";
 import {
   answersFor,
   attemptsOf,
@@ -336,6 +337,7 @@ describe("evaluación: corrección, historial y avance", () => {
     const id = await examLesson();
     const bank = await db().select({ id: question.id }).from(question).where(eq(question.lessonId, id));
     await db().delete(question).where(inArray(question.id, bank.slice(9).map((q) => q.id)));
+    changedInTheDatabase();
     const res = await postContent(u.cookie, 1, { intent: "exam-start", leccion: String(id) });
     expect(res).toMatchObject({ status: 409, data: { exam: { message: learningMessages.examNotReady } } });
     expect((await openContent(u.cookie, 1, `?leccion=${id}`)).data.exam.intro.available).toBe(false);

@@ -10,6 +10,7 @@ import { refreshCatalogue } from "~/server/authoring/refresh.server";
 import { createUser } from "../support/users";
 import { enrol, lessonId, openContent } from "./helpers";
 import { loader as figureLoader } from "~/routes/figura";
+import { changedInTheDatabase } from "../support/catalogue-copies";
 
 describe("lecciones en modo lectura", () => {
   it("una presentación del curso 1 se lee como HTML con sus figuras; el PDF queda como descarga", async () => {
@@ -59,6 +60,7 @@ describe("lecciones en modo lectura", () => {
 
     const uploaded = await lessonId("Bienvenida al curso");
     await db().update(lesson).set({ readingHtml: null }).where(eq(lesson.id, uploaded));
+    changedInTheDatabase();
     const pdfView = (await openContent(u.cookie, 1, `?leccion=${uploaded}`)).data.lesson;
     expect(pdfView).toMatchObject({ mode: "pdf", html: null, fileUrl: `/archivos/lecciones/${uploaded}` });
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll } from "vitest";
 import { db } from "~/server/platform/db/client.server";
 import { course } from "~/server/platform/db/schema";
+import { changedInTheDatabase } from "../support/catalogue-copies";
 
 export const RCP_TITLE = "Reanimación Cardiopulmonar solo Compresiones";
 
@@ -107,5 +108,6 @@ export async function addCourse(input: { title?: string; category: string; statu
       status: input.status ?? "published",
     })
     .returning({ id: course.id });
+  changedInTheDatabase();
   return row!.id;
 }

@@ -124,10 +124,11 @@ async function openPostgres(url: string): Promise<DbHandle> {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academia-it-"));
-  // OUTLINE_CACHE_MS 0: many tests change course rows straight in the database, which no catalogue change
-  // announces; the outline cache itself is tested with it on (learning/outline-cache.test.ts).
+  // The catalogue's copies (catalogue/cache.server.ts) stay on, as in production: a write path that forgets to
+  // announce a course change fails here. A test that changes course rows straight in the database announces it
+  // itself (support/catalogue-copies.ts, changedInTheDatabase).
   // CONTENT_DIR: a test file may point the catalogue at a small one of its own before this runs.
-  setEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", OUTLINE_CACHE_MS: "0", CONTENT_DIR: process.env.CONTENT_DIR }));
+  setEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", CONTENT_DIR: process.env.CONTENT_DIR }));
   if (process.env.TEST_DB === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");

@@ -13,6 +13,7 @@ import { confirmTransfer } from "~/server/commerce/orders/admin-orders.server";
 import { runDueJobs } from "~/server/platform/outbox/worker.server";
 import type { BuyerTaxData } from "~/domain/tax-document-forms";
 import { startLocalOpenFactura, type LocalOpenFactura, type LocalOpenFacturaOptions } from "../../../scripts/dte/local-openfactura";
+import { changedInTheDatabase } from "../support/catalogue-copies";
 
 /** OpenFactura's development environment as the academy is configured for it, pointed at a local server. */
 export function dteEnv(base: Env, url: string, extra: Record<string, string> = {}): Env {
@@ -102,6 +103,7 @@ export { runDueJobs };
 
 export async function setCourseTreatment(treatment: "exempt" | "taxed", courseId = 1) {
   await db().update(course).set({ taxTreatment: treatment }).where(eq(course.id, courseId));
+  changedInTheDatabase();
 }
 
 export async function addCoupon(code: string, kind: "percent" | "fixed", value: number) {
