@@ -17,6 +17,8 @@ finish() {
 }
 report() {
   local code=$?
+  # A run that stops early does not leave the background PostgreSQL pass running.
+  if [ -n "${pg_pid:-}" ]; then kill "$pg_pid" 2>/dev/null || true; fi
   finish
   printf '\n\033[1mStage times\033[0m\n'
   for t in "${times[@]}"; do echo "$t"; done
@@ -44,9 +46,15 @@ npx tsx scripts/content-build.ts --check
 npx vitest run --project content
 step "integration on embedded PGlite"
 TEST_DB=pglite npx vitest run --project "integration*"
+# The PostgreSQL pass runs beside the browser tests, in one vitest worker: the browser stage leaves a core idle
+# much of its time (the two clock specs run alone, and tests wait on pages, mail and the outbox), which this pass
+# fills. Its output is printed once it ends, and either failing fails the run.
+pg_pid="" pg_log="" pg_start=0
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "integration on PostgreSQL ($TEST_DATABASE_URL)"
-  TEST_DB=postgres npx vitest run --project "integration*"
+  pg_log=$(mktemp) pg_start=$SECONDS
+  printf '\n\033[1m▶ integration on PostgreSQL (%s), in the background, one worker\033[0m\n' "$TEST_DATABASE_URL"
+  TEST_DB=postgres INTEGRATION_WORKERS=1 npx vitest run --project "integration*" >"$pg_log" 2>&1 &
+  pg_pid=$!
 else
   echo "TEST_DATABASE_URL is not set: integration tests on PostgreSQL skipped (CI always sets it)."
   if [ -n "${CI:-}" ]; then echo "CI must run the PostgreSQL stage" >&2; exit 1; fi
@@ -57,7 +65,20 @@ step "end-to-end in Chromium"
 # building the same thing again.
 e2e_build=build-e2e skip_build=""
 if [ -f build-reliability/.sources-fingerprint ]; then e2e_build=build-reliability skip_build=1; fi
-BUILD_DIR=$e2e_build E2E_SKIP_BUILD=$skip_build npx playwright test
+e2e=0
+BUILD_DIR=$e2e_build E2E_SKIP_BUILD=$skip_build npx playwright test || e2e=$?
+finish
+if [ -n "$pg_pid" ]; then
+  pg=0
+  wait "$pg_pid" || pg=$?
+  pg_pid=""
+  printf '\n\033[1m▶ integration on PostgreSQL: its output\033[0m\n'
+  cat "$pg_log"
+  rm -f "$pg_log"
+  times+=("$(printf '%5ss  %s' "$((SECONDS - pg_start))" "integration on PostgreSQL (beside the browser tests, until both ended)")")
+  if [ "$pg" != 0 ]; then echo "integration on PostgreSQL failed" >&2; exit "$pg"; fi
+fi
+if [ "$e2e" != 0 ]; then echo "end-to-end tests failed" >&2; exit "$e2e"; fi
 if [ -f scripts/check-budgets.mjs ]; then
   step "JavaScript/CSS budgets of public pages (from the e2e build)"
   node scripts/check-budgets.mjs "$e2e_build"
