@@ -17,9 +17,10 @@ import { logger } from "../platform/logger.server";
 import { now } from "../platform/clock.server";
 import { dueState } from "~/domain/company-follow-up";
 import { GROUP_KINDS, type Groups } from "~/domain/company-groups";
+import { timeOnTaskLabel } from "~/domain/study";
 
 // "Inscrito el" is, for an invitation, the day it was sent.
-const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Módulos completados", "Lecciones completadas", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado", "Fecha límite", "Atrasado", "Sucursal", "Faena", "Centro de costo"];
+const HEADER = ["Nombre", "Correo electrónico", "RUT", "Estado", "Avance (%)", "Módulos completados", "Lecciones completadas", "Tiempo de estudio", "Inscrito el", "Última actividad", "Intentos de examen", "Mejor nota (%)", "Completado el", "Código de certificado", "Fecha límite", "Atrasado", "Sucursal", "Faena", "Centro de costo"];
 
 /** What the percentage counts, as the portal says it: '2 de 5'. */
 function modulesDoneText(w: WorkerRow) {
@@ -47,6 +48,7 @@ function textRow(w: WorkerRow, today: string) {
     w.progress,
     modulesDoneText(w),
     lessonsDoneLabel(w.lessonsDone, w.lessonsTotal),
+    timeOnTaskLabel(w.studyTime),
     day(w.enrolledAt),
     dateTime(w.lastActivity),
     w.attempts,
@@ -60,7 +62,7 @@ function textRow(w: WorkerRow, today: string) {
 }
 
 function invitationTextRow(i: InvitationRow, today: string) {
-  return [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), "", "", "", day(i.sentAt), "", "", "", "", "", i.dueOn ?? "", lateText(i.dueOn, null, today), ...groupCells(i)];
+  return [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), "", "", "", "", day(i.sentAt), "", "", "", "", "", i.dueOn ?? "", lateText(i.dueOn, null, today), ...groupCells(i)];
 }
 
 /** A file name part from free text: ASCII letters, digits and dashes. */
@@ -102,8 +104,8 @@ export async function workersXlsx(companyId: number, courseId: number, courseTit
   // A Chile calendar day as the same midnight the other date columns use.
   const dueDay = (v: string | null) => (v ? new Date(`${v}T00:00:00Z`) : null);
   const today = chileIsoDay(now());
-  const widths = [30, 32, 14, 14, 11, 12, 16, 14, 18, 10, 10, 14, 18, 14, 10, 18, 18, 16];
-  const formats: Record<number, "date" | "dateTime"> = { 7: "date", 8: "dateTime", 11: "date", 13: "date" };
+  const widths = [30, 32, 14, 14, 11, 12, 16, 16, 14, 18, 10, 10, 14, 18, 14, 10, 18, 18, 16];
+  const formats: Record<number, "date" | "dateTime"> = { 8: "date", 9: "dateTime", 12: "date", 14: "date" };
   return writeXlsx({
     name: "Trabajadores",
     columns: HEADER.map((header, i) => ({ header, width: widths[i]!, format: formats[i] })),
@@ -115,6 +117,7 @@ export async function workersXlsx(companyId: number, courseId: number, courseTit
       w.progress,
       modulesDoneText(w),
       lessonsDoneLabel(w.lessonsDone, w.lessonsTotal),
+      timeOnTaskLabel(w.studyTime),
       local(w.enrolledAt),
       local(w.lastActivity),
       w.attempts,
@@ -125,7 +128,7 @@ export async function workersXlsx(companyId: number, courseId: number, courseTit
       lateText(w.dueOn, w.completedAt, today),
       ...groupCells(w),
     ]).concat(
-      invitations.map((i) => [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), null, "", "", local(i.sentAt), null, null, null, null, "", dueDay(i.dueOn), lateText(i.dueOn, null, today), ...groupCells(i)]),
+      invitations.map((i) => [i.name, i.email, i.rut ? formatRut(i.rut) : "", invitationStatus(i), null, "", "", "", local(i.sentAt), null, null, null, null, "", dueDay(i.dueOn), lateText(i.dueOn, null, today), ...groupCells(i)]),
     ),
     pageHeader: courseTitle.slice(0, 200),
   });

@@ -140,9 +140,9 @@ describe("fecha límite", () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await (await get("trabajadores.xlsx")).response!.arrayBuffer());
     const sheet = book.worksheets[0]!;
-    expect(sheet.getRow(1).getCell(14).value).toBe("Fecha límite");
+    expect(sheet.getRow(1).getCell(15).value).toBe("Fecha límite");
     const row = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(2).value === w1.email)!;
-    const cell = row.getCell(14).value;
+    const cell = row.getCell(15).value;
     expect(cell).toBeInstanceOf(Date);
     expect((cell as Date).toISOString().slice(0, 10)).toBe("2031-05-20");
 

@@ -81,7 +81,7 @@ describe("avance de un trabajador en el portal de la empresa", () => {
     expect(csv.status).toBe(200);
     const text = await (csv.response as Response).text();
     const [header, line] = text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-    expect(header).toContain("Avance (%);Módulos completados;Lecciones completadas");
+    expect(header).toContain("Avance (%);Módulos completados;Lecciones completadas;Tiempo de estudio");
     expect(line).toContain(`;En curso;${expected.percent};1 de ${expected.modulesTotal};${done.size} de ${expected.lessonsTotal} lecciones;`);
   });
 });
