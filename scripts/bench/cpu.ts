@@ -156,6 +156,10 @@ export async function runCpu(opts: { pid: number | undefined; learner: Client; a
     { page: "admin course results", path: "/admin/cursos/1/resultados", client: admin },
     { page: "admin sales", path: "/admin/ventas", client: admin },
     ...(companyId ? [{ page: `compliance matrix${opts.companyLabel ? ` (${opts.companyLabel})` : ""}`, path: `/empresa/${companyId}/cumplimiento`, client: opts.manager ?? admin }] : []),
+    // The company's course page: its workers with due dates, groups and time on task.
+    ...(companyId ? [{ page: `company course page${opts.companyLabel ? ` (${opts.companyLabel})` : ""}`, path: `/empresa/${companyId}/cursos/1`, client: opts.manager ?? admin }] : []),
+    { page: "admin course editor (a lesson)", path: `/admin/cursos/1${new URL(contentPath, "http://x").search}`, client: admin },
+    { page: "admin categories", path: "/admin/categorias", client: admin },
     { page: "admin expiring certificates", path: "/admin/vencimientos", client: admin },
     { page: "admin mail search", path: "/admin/correos?para=nadie%40academia.test", client: admin },
     { page: "admin session reports", path: "/admin/sesiones/reportes", client: admin },

@@ -28,4 +28,10 @@ rm -f "$dest"/build/.inputs-*.json "$dest/build/.sources-fingerprint"
 # tools that better-auth lists as optional peers (vite, vitest, drizzle-kit, tsx); no optional package is needed at
 # run time (the lock's others are build tools' platform binaries). No package of ours needs an install script.
 (cd "$dest" && npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error)
+# Except sharp's native binary (the image pipeline), which npm ships as optional packages per platform
+# (@img/sharp-<platform>, @img/sharp-libvips-<platform>): the release takes the ones this checkout installed from the
+# same lock. The Dockerfile builds and runs on the same platform; a release assembled on another cannot resize images.
+for pkg in node_modules/@img/sharp-*; do
+  if [ -d "$pkg" ]; then mkdir -p "$dest/node_modules/@img" && cp -R "$pkg" "$dest/node_modules/@img/"; fi
+done
 echo "Release $(node -p "require('$dest/package.json').version") assembled in $dest"

@@ -49,6 +49,9 @@ describe.skipIf(process.env.TEST_DB === "postgres")("una instalación con solo l
     for (const absent of ["app", "tests", "vite.config.ts", "node_modules/tsx", "node_modules/vite", "node_modules/typescript", "node_modules/@react-router/dev", "node_modules/vitest", "node_modules/cross-env", "node_modules/svg-to-pdfkit", "build/.inputs-server.json"]) {
       expect(fs.existsSync(path.join(release, absent)), absent).toBe(false);
     }
+    // The image pipeline's native binary is an optional package per platform, which the release must still carry.
+    const sharp = spawnSync(process.execPath, ["-e", "import('sharp').then(() => process.exit(0), (e) => { console.error(e.message); process.exit(1); })"], { cwd: release, encoding: "utf8", timeout: 60_000 });
+    expect(sharp.status, sharp.stderr).toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(release, "package.json"), "utf8")) as { version: string };
     expect(pkg.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(fs.readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8")).toContain(`## [${pkg.version}]`);
