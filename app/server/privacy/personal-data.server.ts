@@ -541,7 +541,7 @@ export const PERSONAL_DATA: TableRule[] = [
   ...(
     [
       [t.asset, "id storage_key filename mime size sha256 created_at", "Archivos de cursos y PDFs; el PDF de un documento tributario se guarda con el documento."],
-      [t.course, "id slug title category level duration_hours price_clp modality description long_description audience topics materials certification image_url next_date location requirements instructor_name instructor_title status tax_treatment validity_months renewal_price_clp source_hash catalogue_synced_at created_at updated_at", "El curso; el instructor figura como docente, en su rol profesional."],
+      [t.course, "id slug title category level duration_hours price_clp modality description long_description audience topics materials certification image_url cover next_date location requirements instructor_name instructor_title status tax_treatment validity_months renewal_price_clp source_hash catalogue_synced_at created_at updated_at", "El curso; el instructor figura como docente, en su rol profesional."],
       [t.courseModule, "id course_id position title description", "Contenido."],
       [t.category, "id name created_at", "Categorías del catálogo."],
       [t.lesson, "id module_id position title type duration_min asset_id captions_asset_id body reading_html doc downloadable status catalogue_key exam_blueprint exam_settings", "Contenido."],
