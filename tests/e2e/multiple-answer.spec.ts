@@ -32,7 +32,7 @@ test("selección múltiple: la dueña la crea y una alumna la responde en el tel
   await signInAsAdmin(page);
   await page.goto("/admin/cursos/nuevo");
   await page.getByLabel("Título", { exact: true }).fill(title);
-  await page.getByLabel("Categoría", { exact: true }).fill("Emergencias");
+  await page.getByLabel("Categoría", { exact: true }).selectOption("Emergencias");
   await page.getByLabel("Descripción breve", { exact: true }).fill("Curso para probar la selección múltiple.");
   await page.getByRole("button", { name: "Crear curso" }).click();
   await notice(page, /Curso creado como borrador/);

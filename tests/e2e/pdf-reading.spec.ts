@@ -62,7 +62,7 @@ test("PDF en el teléfono: páginas al ancho con zoom que redibuja, vista de tex
   await signInAsAdmin(page);
   await page.goto("/admin/cursos/nuevo");
   await page.getByLabel("Título", { exact: true }).fill(`Curso PDF ${tag}`);
-  await page.getByLabel("Categoría", { exact: true }).fill("Emergencias");
+  await page.getByLabel("Categoría", { exact: true }).selectOption("Emergencias");
   await page.getByLabel("Descripción breve", { exact: true }).fill("Curso para leer PDF en el teléfono.");
   await page.getByRole("button", { name: "Crear curso" }).click();
   await notice(page, /Curso creado como borrador/);
