@@ -3,6 +3,7 @@
 // company and its certificate, against today's Chile day.
 import { addDays, isoDay, parseIsoDay, type Day } from "./chile-time";
 import { EXPIRING_SOON_DAYS } from "./certificate-validity";
+import { GROUP_KINDS, parseGroupFilters, type GroupKind } from "./company-groups";
 import { parseId } from "./ids";
 
 export const COMPLIANCE_STATES = ["vigente", "por-vencer", "vencido", "revocado", "en-curso", "invitado", "sin-curso"] as const;
@@ -76,15 +77,28 @@ export function isCurrent(state: ComplianceState): boolean {
 export interface ComplianceFilters {
   courseId: number | null;
   state: ComplianceState | null;
+  /**
+   * Today's matrix only (a snapshot keeps no groups): the groups the matrix is scoped to, rows and counts alike. A
+   * person is in a group when one of their assignments or open invitations in the company carries it; with several
+   * kinds, in each of them.
+   */
+  groups?: Partial<Record<GroupKind, string>>;
 }
 
-/** `?curso=` and `?estado=` of the matrix and its export; a course the company does not have is ignored. */
-export function parseComplianceFilters(params: URLSearchParams, courseIds: readonly number[]): ComplianceFilters {
+/**
+ * `?curso=` and `?estado=` of the matrix and its export; a course the company does not have is ignored. With the
+ * company's groups (`groupOptions`, today's matrix), `?sucursal=`, `?faena=` and `?cc=` too: a value that is not
+ * among the company's own is ignored, as the form shows it ("Todas").
+ */
+export function parseComplianceFilters(params: URLSearchParams, courseIds: readonly number[], groupOptions?: Readonly<Record<GroupKind, readonly string[]>>): ComplianceFilters {
   const courseId = parseId(params.get("curso"));
   const state = params.get("estado");
+  const asked = groupOptions ? parseGroupFilters(params) : {};
+  const groups = Object.fromEntries(GROUP_KINDS.filter((k) => asked[k] !== undefined && groupOptions![k].includes(asked[k])).map((k) => [k, asked[k]!]));
   return {
     courseId: courseId !== null && courseIds.includes(courseId) ? courseId : null,
     state: (COMPLIANCE_STATES as readonly string[]).includes(state ?? "") ? (state as ComplianceState) : null,
+    ...(Object.keys(groups).length > 0 ? { groups } : {}),
   };
 }
 

@@ -326,10 +326,32 @@ test.describe("empresas", { tag: "@escritorio" }, () => {
     const pdf = fs.readFileSync((await pdfDownload.path())!);
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
+    // A group: the certified worker and one invited at Sucursal Antofagasta; the matrix scoped to it, counts too.
+    await page.goto(`/empresa/${companyId}/cursos/1`);
+    await page.getByRole("checkbox", { name: `Elegir a ${workers[0]!.name}` }).check();
+    await page.getByRole("checkbox", { name: `Elegir la invitación de ${workers[1]!.name}` }).check();
+    const selection = page.getByRole("form", { name: "Acciones para los elegidos" });
+    await selection.getByLabel("Grupo", { exact: true }).selectOption("sucursal");
+    await selection.getByLabel("Nombre del grupo").fill("Antofagasta");
+    await selection.getByRole("button", { name: "Asignar grupo" }).click();
+    await expect(page.getByRole("status")).toHaveText("Sucursal «Antofagasta» asignada a 2 trabajadores.");
+    await page.goto(`/empresa/${companyId}/cumplimiento`);
+    await filters.getByLabel("Sucursal").selectOption("Antofagasta");
+    await filters.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/sucursal=Antofagasta/);
+    await expect(page.getByText("Grupo: Sucursal Antofagasta.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Trabajadores (2)" })).toBeVisible();
+    await expect(counts.getByRole("link", { name: `1 invitación pendiente en ${COURSE_TITLE}` })).toBeVisible();
+    await expect(matrix.getByRole("row").filter({ hasText: workers[2]!.name })).toHaveCount(0);
+    await expect(matrix.getByRole("row").filter({ hasText: workers[1]!.name })).toHaveCount(1);
+    await expectNoA11yViolations(page);
+    await reviewShot(page, "/tmp/cumplimiento-grupo-1280.png");
+
     // On a phone each worker is a card with each course's state under its title, and nothing scrolls sideways.
     const phone = await browser.newContext({ baseURL: BASE_URL, locale: "es-CL", timezoneId: "America/Santiago", viewport: { width: 375, height: 740 }, storageState: await page.context().storageState() });
     const phonePage = await phone.newPage();
-    await phonePage.goto(`/empresa/${companyId}/cumplimiento`);
+    await phonePage.goto(`/empresa/${companyId}/cumplimiento?sucursal=Antofagasta`);
+    await expect(phonePage.getByRole("combobox", { name: "Sucursal" })).toHaveValue("Antofagasta");
     await expect(phonePage.getByRole("heading", { level: 1, name: "Cumplimiento" })).toBeVisible();
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expectNoA11yViolations(phonePage);

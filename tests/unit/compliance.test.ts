@@ -93,6 +93,14 @@ describe("filtros de la matriz", () => {
     expect(parseComplianceFilters(new URLSearchParams("curso=abc&estado="), [1])).toEqual({ courseId: null, state: null });
   });
 
+  it("grupos: solo con los de la empresa, y solo los valores que tiene; en una foto (sin opciones) no hay", () => {
+    const options = { sucursal: ["Antofagasta", "Santiago"], faena: [], centroCosto: ["CC-7"] };
+    const params = new URLSearchParams("sucursal=%20Antofagasta%20&faena=Escondida&cc=CC-7");
+    expect(parseComplianceFilters(params, [1], options)).toEqual({ courseId: null, state: null, groups: { sucursal: "Antofagasta", centroCosto: "CC-7" } });
+    expect(parseComplianceFilters(new URLSearchParams("sucursal=Iquique"), [1], options)).toEqual({ courseId: null, state: null });
+    expect(parseComplianceFilters(params, [1]).groups).toBeUndefined();
+  });
+
   it("con curso mira esa celda; sin curso, cualquiera; sin estado, todos", () => {
     const states = (id: number): ComplianceState => (id === 1 ? "vigente" : "sin-curso");
     expect(matchesComplianceFilters(states, [1, 2], { courseId: 2, state: "sin-curso" })).toBe(true);

@@ -15,17 +15,19 @@ import {
   snapshotMonthParam,
   type ComplianceState,
 } from "~/domain/compliance";
+import { GROUP_KINDS, GROUP_LABELS, GROUP_PARAMS, groupsLine } from "~/domain/company-groups";
 import { formatCount, formatDate, formatShortDay, formatTime } from "~/domain/format";
 import { parseId } from "~/domain/ids";
 import { formatRut } from "~/domain/rut";
 import { requireCompanyAccess } from "~/server/companies/companies.server";
-import { cellOf, companyCourses, complianceMatrixPage, pageOfMatrix } from "~/server/companies/compliance.server";
+import { cellOf, companyCourses, companyGroupOptions, complianceMatrixPage, pageOfMatrix } from "~/server/companies/compliance.server";
 import { loadSnapshot, snapshotMonths } from "~/server/companies/compliance-snapshots.server";
 import { now } from "~/server/platform/clock.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { renewWorkers } from "~/server/renewal/renewal.server";
 import { ComplianceCounts, ComplianceTable } from "~/ui/company/compliance";
 import { PortalHeader } from "~/ui/company/portal";
+import { FilterSelect } from "~/ui/admin/filter-select";
 import { Pagination } from "~/ui/admin/pagination";
 import { container, input, label, secondaryButton } from "~/ui/admin/styles";
 import { pageTitle } from "~/ui/seo";
@@ -42,13 +44,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const asked = search.get("mes") ?? "";
   const month = parseSnapshotMonth(asked);
   if (asked !== "" && month === null) throw data("Ese mes no es válido: usa el formato año-mes, por ejemplo 2026-12.", { status: 404 });
-  const [courses, snapshot, months] = await Promise.all([
+  const [courses, snapshot, months, groups] = await Promise.all([
     month === null ? companyCourses(company.id) : null,
     month === null ? null : loadSnapshot(company.id, month),
     snapshotMonths(company.id),
+    companyGroupOptions(company.id, at),
   ]);
   if (month !== null && !snapshot) throw data("No hay una foto de la matriz de ese mes.", { status: 404 });
-  const filters = parseComplianceFilters(search, (snapshot?.courses ?? courses!).map((c) => c.id));
+  // A snapshot keeps no groups: its filters are course and state only.
+  const filters = parseComplianceFilters(search, (snapshot?.courses ?? courses!).map((c) => c.id), snapshot ? undefined : groups);
   const page = pageParam(search.get("pagina"));
   // Today's matrix: the page and the counts from one statement; a snapshot is held whole and paged here.
   const matrix = snapshot ? pageOfMatrix(snapshot, filters, page) : await complianceMatrixPage(company.id, courses!, filters, page, at);
@@ -63,6 +67,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // "Ver cómo estaba el …": each month's snapshot by the day it was taken.
     months: months.map((m) => ({ mes: snapshotMonthParam(m.month), day: formatDate(m.takenAt) })),
     filters,
+    // The group filters' options (a kind without values has no select); on a snapshot, whether the company has any.
+    groupOptions: groups,
+    hasGroups: GROUP_KINDS.some((k) => groups[k].length > 0),
+    groupScope: filters.groups ? groupsLine(filters.groups) : null,
     courses: matrix.courses,
     columns,
     totalWorkers: matrix.totalWorkers,
@@ -133,16 +141,20 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CompanyCompliance({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, today, snapshot, months, filters, courses, columns, totalWorkers, shownWorkers, truncated, counts, rows, page, hasNext, xlsxHref } = loaderData;
+  const { company, today, snapshot, months, filters, groupOptions, hasGroups, groupScope, courses, columns, totalWorkers, shownWorkers, truncated, counts, rows, page, hasNext, xlsxHref } = loaderData;
   const base = `/empresa/${company.id}/cumplimiento`;
   // A snapshot's filters and pages stay on that snapshot.
   const monthParam: [string, string][] = snapshot ? [["mes", snapshot.mes]] : [];
-  const filterHref = (courseId: number, state: ComplianceState) => `${base}?${new URLSearchParams([...monthParam, ["curso", String(courseId)], ["estado", state]]).toString()}`;
-  const filtered = filters.courseId !== null || filters.state !== null;
+  // The group a page is scoped to stays with its counts' links and its pages.
+  const groupParams: [string, string][] = GROUP_KINDS.flatMap((k) => (filters.groups?.[k] ? [[GROUP_PARAMS[k], filters.groups[k]] as [string, string]] : []));
+  const filterHref = (courseId: number, state: ComplianceState) =>
+    `${base}?${new URLSearchParams([...monthParam, ...groupParams, ["curso", String(courseId)], ["estado", state]]).toString()}`;
+  const filtered = filters.courseId !== null || filters.state !== null || groupParams.length > 0;
   const listSearch = new URLSearchParams([
     ...monthParam,
     ...(filters.courseId !== null ? [["curso", String(filters.courseId)]] : []),
     ...(filters.state ? [["estado", filters.state]] : []),
+    ...groupParams,
   ]).toString();
   const unfiltered = snapshot ? `${base}?mes=${snapshot.mes}` : base;
   return (
@@ -166,6 +178,7 @@ export default function CompanyCompliance({ loaderData, actionData }: Route.Comp
           </p>
           <p className="mt-1">
             Es un registro de solo lectura: los estados son los de ese día y no cambian. Para renovar o descargar la nómina, usa la matriz de hoy.
+            {hasGroups ? " Las fotos no guardan sucursal, faena ni centro de costo: para ver un grupo, usa la matriz de hoy." : null}
           </p>
           <p className="mt-2">
             <Link to={base} className="font-semibold underline underline-offset-4">
@@ -208,14 +221,15 @@ export default function CompanyCompliance({ loaderData, actionData }: Route.Comp
       ) : (
         <>
           <h2 className="mt-8 text-lg font-bold text-ink">Resumen por curso</h2>
+          {groupScope ? <p className="mt-1 text-sm text-slate-700">Grupo: {groupScope}. Las cifras y la lista son solo de sus personas.</p> : null}
           <ComplianceCounts rows={counts} filterHref={filterHref} />
 
           <div className="mt-8 flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between">
             <h2 className="text-lg font-bold text-ink">
-              Trabajadores ({filtered ? `${formatCount(shownWorkers)} de ${formatCount(totalWorkers)}` : formatCount(totalWorkers)})
+              Trabajadores ({filters.courseId !== null || filters.state !== null ? `${formatCount(shownWorkers)} de ${formatCount(totalWorkers)}` : formatCount(totalWorkers)})
             </h2>
           </div>
-          <Form method="get" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Filtrar la matriz">
+          <Form method="get" className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" aria-label="Filtrar la matriz">
             {snapshot ? <input type="hidden" name="mes" value={snapshot.mes} /> : null}
             <div className="sm:w-80">
               <label htmlFor="curso" className={label}>
@@ -243,6 +257,13 @@ export default function CompanyCompliance({ loaderData, actionData }: Route.Comp
                 ))}
               </select>
             </div>
+            {snapshot
+              ? null
+              : GROUP_KINDS.filter((k) => groupOptions[k].length > 0).map((k) => (
+                  <div key={k} className="sm:w-44">
+                    <FilterSelect id={`grupo-${k}`} name={GROUP_PARAMS[k]} label={GROUP_LABELS[k]} value={filters.groups?.[k]} allLabel="Todas" options={groupOptions[k].map((v) => ({ value: v, label: v }))} />
+                  </div>
+                ))}
             <button type="submit" className={secondaryButton}>
               Filtrar
             </button>

@@ -24,6 +24,7 @@ import {
   type ComplianceState,
   complianceClassifier,
 } from "~/domain/compliance";
+import { GROUP_KINDS, groupsLine, type GroupKind } from "~/domain/company-groups";
 import { formatDate } from "~/domain/format";
 import { formatRut } from "~/domain/rut";
 import { renderNominaPdf } from "../certificates/nomina-pdf.server";
@@ -40,6 +41,8 @@ const MAX_PEOPLE = 10_000;
 const MAX_NOMINA_ROWS = 2 * MAX_PEOPLE;
 /** People per statement when every row is walked (the export, the snapshot): a company of 5 000 in one. */
 const WALK_CHUNK = 5_000;
+/** The stored column of each kind of group. */
+const GROUP_COLUMNS: Record<GroupKind, string> = { sucursal: "sucursal", faena: "faena", centroCosto: "centro_costo" };
 
 export interface ComplianceCourse {
   id: number;
@@ -108,6 +111,30 @@ export async function companyCourses(companyId: number): Promise<ComplianceCours
     .orderBy(asc(course.title), asc(course.id));
 }
 
+/**
+ * The company's groups, each kind's distinct values among its assignments and open invitations, in Spanish order:
+ * the matrix's group filters (and the values they accept).
+ */
+export async function companyGroupOptions(companyId: number, at: Date = now()): Promise<Record<GroupKind, string[]>> {
+  const columns = (alias: string) =>
+    sql.join(
+      GROUP_KINDS.map((k) => sql`(${k}::text, ${sql.identifier(alias)}.${sql.identifier(GROUP_COLUMNS[k])})`),
+      sql`, `,
+    );
+  const result = await db().execute(sql`
+    select distinct v.kind, v.value from (
+      select g.kind, g.value from company_enrolment ce cross join lateral (values ${columns("ce")}) g(kind, value)
+      where ce.company_id = ${companyId}
+      union all
+      select g.kind, g.value from company_invitation i cross join lateral (values ${columns("i")}) g(kind, value)
+      where i.company_id = ${companyId} and i.kind = 'worker' and i.accepted_at is null and i.revoked_at is null and i.expires_at > ${at.toISOString()}::timestamptz
+    ) v where v.value is not null`);
+  const out: Record<GroupKind, string[]> = { sucursal: [], faena: [], centroCosto: [] };
+  for (const r of rowsOf<{ kind: GroupKind; value: string }>(result)) out[r.kind]?.push(r.value);
+  for (const k of GROUP_KINDS) out[k].sort((a, b) => a.localeCompare(b, "es"));
+  return out;
+}
+
 function emptyTally(): Record<ComplianceState, number> {
   return Object.fromEntries(COMPLIANCE_STATES.map((s) => [s, 0])) as Record<ComplianceState, number>;
 }
@@ -131,6 +158,7 @@ interface RowKey {
  */
 function matrixCtes(companyId: number, courseIds: readonly number[], today: Day, at: Date, filters: ComplianceFilters): SQL {
   const { today: todayIso, soon } = complianceBounds(today);
+  const groups = groupConditions(filters);
   const courses = arrayLiteral(courseIds);
   const counts = sql`(ce.certificate_id is not null and ce.certificate_cycle >= ce.live_cycle - 1)`;
   return sql`
@@ -155,7 +183,7 @@ function matrixCtes(companyId: number, courseIds: readonly number[], today: Day,
       from "user" u where u.id in (select user_id from cell)
     ),
     inv as materialized (
-      select i.id, i.email, i.course_id, i.name, i.rut
+      select i.id, i.email, i.course_id, i.name, i.rut, i.sucursal, i.faena, i.centro_costo
       from company_invitation i
       where i.company_id = ${companyId} and i.kind = 'worker' and i.accepted_at is null and i.revoked_at is null
         and i.expires_at > ${at.toISOString()}::timestamptz and i.course_id = any(${courses}::int[])
@@ -165,16 +193,34 @@ function matrixCtes(companyId: number, courseIds: readonly number[], today: Day,
       from inv i left join worker w on w.email = i.email
       where w.user_id is null or not exists (select 1 from cell c where c.user_id = w.user_id and c.course_id = i.course_id)
     ),
+${groups ? sql`member as materialized (
+      select row_key from (
+        select ce.user_id as row_key, ce.sucursal, ce.faena, ce.centro_costo from company_enrolment ce where ce.company_id = ${companyId}
+        union all
+        select coalesce(w.user_id, '@' || i.email), i.sucursal, i.faena, i.centro_costo from inv i left join worker w on w.email = i.email
+      ) g
+      where ${sql.join(groups, sql` or `)}
+      group by row_key having ${sql.join(groups.map((c) => sql`bool_or(${c})`), sql` and `)}
+    ),` : sql``}
     person as materialized (
-      select w.user_id as row_key, w.user_id, w.name, w.rut from worker w
-      union all
-      select '@' || i.email, null, (array_agg(i.name order by i.id))[1], (array_agg(i.rut order by i.id))[1]
-      from inv i where not exists (select 1 from worker w where w.email = i.email)
-      group by i.email
+      select * from (
+        select w.user_id as row_key, w.user_id, w.name, w.rut from worker w
+        union all
+        select '@' || i.email, null, (array_agg(i.name order by i.id))[1], (array_agg(i.rut order by i.id))[1]
+        from inv i where not exists (select 1 from worker w where w.email = i.email)
+        group by i.email
+      ) e
+      ${groups ? sql`where e.row_key in (select row_key from member)` : sql``}
     ),
     shown as materialized (
       select * from person p where ${filterSql(filters, courseIds.length)}
     )`;
+}
+
+/** With group filters, one condition per kind on a row of assignments or invitations (`g`); without, null. */
+function groupConditions(f: ComplianceFilters): SQL[] | null {
+  const kinds = GROUP_KINDS.filter((k) => f.groups?.[k] !== undefined);
+  return kinds.length === 0 ? null : kinds.map((k) => sql`${sql.identifier(GROUP_COLUMNS[k])} = ${f.groups![k]!}`);
 }
 
 /** The people the filters keep: with a course, that course's cell; without, any of the company's courses. */
@@ -223,12 +269,14 @@ async function readMatrix(opts: {
   certificates: boolean;
 }) {
   const ctes = matrixCtes(opts.companyId, opts.courseIds, opts.today, opts.at, opts.filters);
+  // Scoped to groups, the counts are those of the group's people; unscoped, every cell is someone's row.
+  const scoped = groupConditions(opts.filters) !== null;
   const countsSql = opts.withCounts
     ? sql`(select count(*) from person)::int as total, (select count(*) from shown)::int as shown,
         (select coalesce(json_agg(json_build_array(course_id, state, n)), '[]'::json) from (
-           select course_id, state, count(*)::int as n from cell group by course_id, state
+           select course_id, state, count(*)::int as n from cell ${scoped ? sql`where user_id in (select row_key from person)` : sql``} group by course_id, state
            union all
-           select course_id, 'invitado', count(*)::int from inv_cell group by course_id) k) as counts,`
+           select course_id, 'invitado', count(*)::int from inv_cell ${scoped ? sql`where row_key in (select row_key from person)` : sql``} group by course_id) k) as counts,`
     : sql``;
   const statement = sql`${ctes},
     page as (
@@ -461,12 +509,12 @@ export function complianceXlsx(matrix: ComplianceMatrix, search: URLSearchParams
  * matrix's order and each chunk becomes sheet rows before the next is read.
  */
 export async function todayComplianceXlsx(companyId: number, companyName: string, search: URLSearchParams, at: Date = now()): Promise<Uint8Array> {
-  const courses = await companyCourses(companyId);
-  const filters = parseComplianceFilters(search, courses.map((c) => c.id));
+  const [courses, groups] = await Promise.all([companyCourses(companyId), companyGroupOptions(companyId, at)]);
+  const filters = parseComplianceFilters(search, courses.map((c) => c.id), groups);
   const { shown, columns } = sheetColumns(courses, filters);
   const rows: CellValue[][] = [];
   for await (const chunk of walkComplianceMatrix(companyId, courses, filters, at, { certificates: false })) for (const w of chunk) rows.push(sheetRow(w, shown));
-  return writeXlsx({ name: "Cumplimiento", columns, rows, pageHeader: `Cumplimiento · ${companyName} · ${formatDate(at)}`.slice(0, 200) });
+  return writeXlsx({ name: "Cumplimiento", columns, rows, pageHeader: [`Cumplimiento · ${companyName}`, filters.groups ? groupsLine(filters.groups) : null, formatDate(at)].filter(Boolean).join(" · ").slice(0, 200) });
 }
 
 /** A course's nómina de personal capacitado for the company, as a streamed PDF. */
