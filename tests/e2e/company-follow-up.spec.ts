@@ -76,17 +76,29 @@ test.describe("seguimiento de la empresa", { tag: "@escritorio" }, () => {
       const link = mail.match(/https?:\/\/[^\s"<>]+\/invitacion\/[A-Za-z0-9_-]{43}/)?.[0];
       expect(link, mail).toBeTruthy();
       const p = await newPage(browser);
-      // The third one accepts but never opens the course (the redirect to it is cut), so the seat stays one that can
-      // be given to someone else whatever a first visit records.
+      // The third one accepts and closes the page before it takes them into the course: the accept form's post
+      // reaches the academy (the real accept), its answer, the redirect into the course, is not followed. A route on
+      // the course's address would not do: a form posted before the page hydrates gets the redirect inside one
+      // navigation, whose target no route handler sees, and the course would open.
       const neverStarts = w === workers[2];
-      if (neverStarts) await p.route("**/cursos/1/contenido**", (route) => route.abort());
+      let answered: Promise<string> | null = null;
+      if (neverStarts) {
+        answered = new Promise((resolve) => {
+          void p.route(/\/invitacion\/[A-Za-z0-9_-]{43}(\.data)?(\?.*)?$/, async (route) => {
+            if (route.request().method() !== "POST") return route.fallback();
+            const answer = await route.fetch({ maxRedirects: 0 });
+            // A plain post is answered with a 302; a hydrated page's fetch with the redirect in its data.
+            resolve(answer.headers()["location"] ?? (await answer.text()));
+            await route.abort();
+          });
+        });
+      }
       await p.goto(new URL(link!).pathname);
       await p.getByLabel("Contraseña", { exact: true }).fill("clave-trabajador-1");
       await p.getByLabel("Confirmar contraseña").fill("clave-trabajador-1");
-      const accepted = p.waitForRequest((r) => r.url().includes("/cursos/1/contenido"));
       await p.getByRole("button", { name: "Crear mi cuenta y empezar" }).click();
-      await accepted;
-      if (!neverStarts) await expect(p).toHaveURL(/\/cursos\/1\/contenido/);
+      if (answered) expect(await answered).toContain("/cursos/1/contenido");
+      else await expect(p).toHaveURL(/\/cursos\/1\/contenido/);
       if (w === workers[0]) {
         await p.goto("/dashboard");
         await expect(p.getByText(`Tu empresa pide terminar este curso antes del ${first.shown}.`)).toBeVisible();
@@ -97,11 +109,7 @@ test.describe("seguimiento de la empresa", { tag: "@escritorio" }, () => {
     }
   });
 
-  // Marked to fix: on main the third worker, whose visit to the course is cut, is no longer "never started" when the
-  // manager reassigns the seat (the portal answers that it cannot be released). The rule and what a cut first visit
-  // records must be looked at together; the reassignment itself is covered by tests/integration/companies/reassign.test.ts
-  // on both databases.
-  test.fixme("fija la fecha límite de dos a la vez, recuerda a dos y reasigna el cupo de quien no empezó", async ({ page }) => {
+  test("fija la fecha límite de dos a la vez, recuerda a dos y reasigna el cupo de quien no empezó", async ({ page }) => {
     await page.goto("/");
     await page.request.post("/api/auth/sign-in/email", { data: { email: manager.email, password: manager.password }, headers: { origin: BASE_URL } });
     await page.goto(`/empresa/${companyId}/cursos/1`);
