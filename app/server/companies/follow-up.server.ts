@@ -110,8 +110,8 @@ async function moduleCounts(tx: Tx, enrolmentIds: number[]) {
 }
 
 /**
- * The company's enrolment of a worker who never started the course — no lesson, no exam attempt, no certificate, no
- * SENCE attendance and no skills booking — locked, after the seat pool (the order every seat-taking transaction
+ * The company's enrolment of a worker who never started the course — no lesson completed, no time studied (a lesson
+ * opens without completing), no exam attempt, no certificate, no SENCE attendance and no skills booking — locked, after the seat pool (the order every seat-taking transaction
  * locks in). The check runs after the lock, as its own statement: a lesson completed by a transaction that held the
  * enrolment's lock first (learning.server.ts locks it too) is seen, and the seat is refused.
  */
@@ -131,6 +131,7 @@ async function lockUntouchedEnrolment(tx: Tx, input: { companyId: number; course
     .select({
       untouched: sql<boolean>`(${enrolment.progress} = 0 and ${enrolment.cycle} = 1 and ${enrolment.completedAt} is null
         and not exists (select 1 from lesson_completion x where x.enrolment_id = ${enrolment.id})
+        and not exists (select 1 from lesson_study x where x.enrolment_id = ${enrolment.id} and x.seconds > 0)
         and not exists (select 1 from exam_attempt x where x.user_id = ${enrolment.userId} and x.lesson_id in (select l.id from lesson l join module m on m.id = l.module_id where m.course_id = ${enrolment.courseId}))
         and not exists (select 1 from certificate x where x.enrolment_id = ${enrolment.id})
         and not exists (select 1 from sence_participant x where x.enrolment_id = ${enrolment.id})

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as courseRoute from "~/routes/empresa/curso";
 import { db } from "~/server/platform/db/client.server";
-import { auditEvent, companyEnrolment, companyReminder, companySeatLedger, enrolment, lesson, lessonCompletion, courseModule } from "~/server/platform/db/schema";
+import { auditEvent, companyEnrolment, companyReminder, companySeatLedger, enrolment, lesson, lessonCompletion, lessonStudy, courseModule } from "~/server/platform/db/schema";
 import { seatSummaries, writeLedger } from "~/server/companies/seats.server";
 import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { call, isRefused } from "../support/call";
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 /** A worker enrolled in course 1 through the company, using one of its seats. */
-async function worker(companyId: number, opts: { completed?: boolean; started?: boolean } = {}) {
+async function worker(companyId: number, opts: { completed?: boolean; started?: boolean; studied?: boolean } = {}) {
   const person = await createUser({ name: `Trabajador ${Math.random().toString(36).slice(2, 7)}` });
   const [row] = await db()
     .insert(enrolment)
@@ -37,6 +37,12 @@ async function worker(companyId: number, opts: { completed?: boolean; started?: 
   if (opts.started) {
     const [first] = await db().select({ id: lesson.id }).from(lesson).innerJoin(courseModule, eq(courseModule.id, lesson.moduleId)).where(eq(courseModule.courseId, 1)).limit(1);
     await db().insert(lessonCompletion).values({ enrolmentId: row!.id, lessonId: first!.id });
+  }
+  if (opts.studied) {
+    // Studying without completing yet: time credited to a lesson, none completed.
+    const [first] = await db().select({ id: lesson.id }).from(lesson).innerJoin(courseModule, eq(courseModule.id, lesson.moduleId)).where(eq(courseModule.courseId, 1)).limit(1);
+    const at = new Date();
+    await db().insert(lessonStudy).values({ enrolmentId: row!.id, cycle: 1, lessonId: first!.id, seconds: 120, visitStartedAt: at, visitSeconds: 120, creditedUntil: at, updatedAt: at });
   }
   return { ...person, enrolmentId: row!.id };
 }
@@ -114,8 +120,10 @@ describe("liberar un cupo", () => {
 
   it("no de quien ya empezó ni sin confirmar; tampoco otra empresa", async () => {
     const started = await worker(A.companyId, { started: true });
+    const studying = await worker(A.companyId, { studied: true });
     const untouched = await worker(A.companyId);
     const before = await free(A.companyId);
+    expect((await post(A.manager.cookie, A.companyId, { intent: "release", enrolmentId: String(studying.enrolmentId), confirm: "on" })).status).toBe(409);
     expect(await post(A.manager.cookie, A.companyId, { intent: "release", enrolmentId: String(started.enrolmentId), confirm: "on" })).toMatchObject({
       status: 409,
       data: { message: "Solo se puede liberar el cupo de quien aún no empieza el curso (sin lecciones, evaluaciones ni asistencia SENCE)." },
