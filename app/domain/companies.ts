@@ -208,9 +208,11 @@ export const WORKER_STATUS_LABELS: Record<WorkerStatus, string> = {
 };
 
 /** A worker who has studied a lesson has started, even before a whole module (the percentage) moves. */
-export function workerStatus(w: { progress: number; lessonsDone?: number; completedAt: Date | string | null }): WorkerStatus {
+export function workerStatus(w: { progress: number; lessonsDone?: number; studyTime?: { seconds: number } | null; completedAt: Date | string | null }): WorkerStatus {
   if (w.completedAt) return "completado";
-  return w.progress > 0 || (w.lessonsDone ?? 0) > 0 ? "en-curso" : "sin-iniciar";
+  // Time studied counts as a start: a reading opens without completing (docs/decisions.md F8), and twenty minutes of
+  // it are not "sin iniciar" to a manager deciding whose seat to give away.
+  return w.progress > 0 || (w.lessonsDone ?? 0) > 0 || (w.studyTime?.seconds ?? 0) > 0 ? "en-curso" : "sin-iniciar";
 }
 
 export interface WorkerFilters {

@@ -43,6 +43,9 @@ describe("tabla de trabajadores", () => {
     expect(workerStatus({ ...w, progress: 0 })).toBe("sin-iniciar");
     expect(workerStatus({ ...w, progress: 0, lessonsDone: 0 })).toBe("sin-iniciar");
     expect(workerStatus({ ...w, progress: 0, lessonsDone: 2 })).toBe("en-curso");
+    // Time studied without a lesson completed yet is a start too.
+    expect(workerStatus({ ...w, progress: 0, lessonsDone: 0, studyTime: { seconds: 120 } })).toBe("en-curso");
+    expect(workerStatus({ ...w, progress: 0, lessonsDone: 0, studyTime: { seconds: 0 } })).toBe("sin-iniciar");
     expect(workerStatus({ ...w, completedAt: new Date() })).toBe("completado");
     const f = (q: string, estado = "") => parseWorkerFilters(new URLSearchParams({ q, estado }));
     expect(matchesWorkerFilters(w, f("ana"))).toBe(true);

@@ -94,7 +94,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       dueState: dueState(w.dueOn, w.completedAt, today),
       groups: groupsLine(w),
       // Offered only to one who never started; the server checks it again (and SENCE and skills bookings too).
-      releasable: !w.completedAt && w.lessonsDone === 0 && w.attempts === 0 && !w.certificateCode && w.progress === 0,
+      releasable: workerStatus(w) === "sin-iniciar" && w.attempts === 0 && !w.certificateCode,
     })),
     unfinished: workers.filter((w) => !w.completedAt).length,
     invitations: invitations.filter((i) => matchesWorkerFilters({ ...i, progress: 0, completedAt: null }, filters, today)).map((i) => ({

@@ -17,6 +17,7 @@ import { queueCompanyMails } from "./companies.server";
 import { lockSeatPool, writeLedger } from "./seats.server";
 import { inviteWorkerInTx, Refusal } from "./workers.server";
 import type { WorkerInput } from "~/domain/companies";
+import { enrolmentStarted } from "./started.server";
 
 /** The most workers one reminder reaches: larger lists are unusual and are reminded in turns. */
 export const MAX_REMINDERS_AT_ONCE = 2000;
@@ -40,7 +41,7 @@ export async function remindWorkers(input: { companyId: number; courseId: number
         email: user.email,
         courseTitle: course.title,
         companyName: company.name,
-        started: sql<boolean>`exists (select 1 from lesson_completion lc where lc.enrolment_id = ${enrolment.id})`,
+        started: enrolmentStarted(enrolment.id),
       })
       .from(companyEnrolment)
       .innerJoin(enrolment, eq(enrolment.id, companyEnrolment.enrolmentId))
@@ -130,8 +131,7 @@ async function lockUntouchedEnrolment(tx: Tx, input: { companyId: number; course
   const [check] = await tx
     .select({
       untouched: sql<boolean>`(${enrolment.progress} = 0 and ${enrolment.cycle} = 1 and ${enrolment.completedAt} is null
-        and not exists (select 1 from lesson_completion x where x.enrolment_id = ${enrolment.id})
-        and not exists (select 1 from lesson_study x where x.enrolment_id = ${enrolment.id} and x.seconds > 0)
+        and not ${enrolmentStarted(enrolment.id)}
         and not exists (select 1 from exam_attempt x where x.user_id = ${enrolment.userId} and x.lesson_id in (select l.id from lesson l join module m on m.id = l.module_id where m.course_id = ${enrolment.courseId}))
         and not exists (select 1 from certificate x where x.enrolment_id = ${enrolment.id})
         and not exists (select 1 from sence_participant x where x.enrolment_id = ${enrolment.id})

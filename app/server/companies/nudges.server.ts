@@ -30,6 +30,7 @@ import { env } from "../platform/env.server";
 import { renderMail } from "../platform/mail/render-mail.server";
 import type { Mail } from "../platform/mail/transport.server";
 import { queueJobs, type Job } from "../platform/outbox/outbox.server";
+import { enrolmentStarted } from "./started.server";
 
 export const NUDGE_BATCH = 500;
 
@@ -224,7 +225,7 @@ export async function nudgeMailFor(enrolmentId: number, rule: NudgeRule): Promis
       progress: enrolment.progress,
       done: sql<number>`cardinality(${enrolment.modulesDone})`,
       total: sql<number>`(select count(*)::int from ${courseModule} m where m.course_id = ${enrolment.courseId})`,
-      started: sql<boolean>`exists (select 1 from ${lessonCompletion} lc where lc.enrolment_id = ${enrolment.id})`,
+      started: enrolmentStarted(enrolment.id),
       courseId: course.id,
       courseTitle: course.title,
       companyName: company.name,

@@ -9,7 +9,7 @@ import { auditEvent, companyEnrolment, companyReminder, companySeatLedger, enrol
 import { seatSummaries, writeLedger } from "~/server/companies/seats.server";
 import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { call, isRefused } from "../support/call";
-import { formRequest } from "../support/requests";
+import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { companyWithManager, lastMailTo } from "./support";
 
@@ -124,6 +124,11 @@ describe("liberar un cupo", () => {
     const untouched = await worker(A.companyId);
     const before = await free(A.companyId);
     expect((await post(A.manager.cookie, A.companyId, { intent: "release", enrolmentId: String(studying.enrolmentId), confirm: "on" })).status).toBe(409);
+    // The page says so too: the one who studied reads "En curso" and is offered no release; the untouched one is.
+    const page = await call(courseRoute.loader, getRequest(`/empresa/${A.companyId}/cursos/1`, A.manager.cookie), { companyId: String(A.companyId), courseId: "1" });
+    const rowOf = (enrolmentId: number) => page.data.workers.find((w: { enrolmentId: number }) => w.enrolmentId === enrolmentId);
+    expect(rowOf(studying.enrolmentId)).toMatchObject({ status: "En curso", releasable: false });
+    expect(rowOf(untouched.enrolmentId)).toMatchObject({ status: "Sin iniciar", releasable: true });
     expect(await post(A.manager.cookie, A.companyId, { intent: "release", enrolmentId: String(started.enrolmentId), confirm: "on" })).toMatchObject({
       status: 409,
       data: { message: "Solo se puede liberar el cupo de quien aún no empieza el curso (sin lecciones, evaluaciones ni asistencia SENCE)." },
