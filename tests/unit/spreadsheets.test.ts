@@ -9,7 +9,8 @@ import * as ExcelJSNamespace from "exceljs";
 import { describe, expect, it } from "vitest";
 import { readCsv, readCsvText } from "~/server/platform/spreadsheets/csv-reader.server";
 import { readXlsx } from "~/server/platform/spreadsheets/xlsx-reader.server";
-import { writeXlsx } from "~/server/platform/spreadsheets/xlsx-writer.server";
+import { unzipSync } from "fflate";
+import { streamXlsx, writeXlsx } from "~/server/platform/spreadsheets/xlsx-writer.server";
 import { readSpreadsheet, spreadsheetFormat } from "~/server/platform/spreadsheets/spreadsheets.server";
 import type { TableLimits } from "~/server/platform/spreadsheets/table.server";
 import type { UploadedFile } from "~/server/platform/http/uploaded-files.server";
@@ -146,6 +147,72 @@ describe("escritor XLSX", () => {
   it("lo que escribe, lo lee el lector propio", () => {
     const bytes = writeXlsx({ name: "a/b", columns: [{ header: "nombre", width: 10 }, { header: "n", width: 5 }], rows: [["Ñandú", 3]] });
     expect(readXlsx(bytes, limits)).toEqual({ ok: true, rows: [{ line: 1, cells: ["nombre", "n"] }, { line: 2, cells: ["Ñandú", "3"] }] });
+  });
+});
+
+describe("escritor XLSX en flujo", () => {
+  const spec = {
+    name: "Cumplimiento",
+    columns: [
+      { header: "Nombre", width: 30 },
+      { header: "Válido hasta", width: 14, format: "date" as const },
+    ],
+    pageHeader: "Cumplimiento · A & B",
+  };
+  const rows = Array.from({ length: 25 }, (_, i) => [`Persona ${i + 1}`, i % 3 === 0 ? null : new Date(Date.UTC(2027, 0, i + 1))]);
+  async function* inBatches(size: number) {
+    for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+  }
+  const bytesOf = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
+
+  it("las mismas partes que el libro escrito de una vez, filas numeradas a través de los lotes; exceljs y el lector propio lo leen", async () => {
+    const streamed = await bytesOf(streamXlsx(spec, inBatches(7)));
+    const whole = writeXlsx({ ...spec, rows });
+    const a = unzipSync(streamed);
+    const b = unzipSync(whole);
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+    for (const name of Object.keys(b)) expect(new TextDecoder().decode(a[name]), name).toBe(new TextDecoder().decode(b[name]));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(streamed) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(26).getCell(1).value).toBe("Persona 25");
+    expect(sheet.getRow(3).getCell(2).value).toEqual(new Date(Date.UTC(2027, 0, 2)));
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    const read = readXlsx(streamed, { ...limits, maxRows: 100 });
+    expect(read.ok && read.rows.length).toBe(26);
+  });
+
+  it("sin filas: solo el encabezado", async () => {
+    const streamed = await bytesOf(streamXlsx(spec, (async function* () {})()));
+    expect(readXlsx(streamed, limits)).toEqual({ ok: true, rows: [{ line: 1, cells: ["Nombre", "Válido hasta"] }] });
+  });
+
+  it("lee un lote cuando el flujo pide más, y una descarga cancelada cierra la fuente", async () => {
+    let read = 0;
+    let closed = false;
+    async function* source() {
+      try {
+        for (let i = 0; i < 1000; i++) {
+          read++;
+          yield [[`Persona ${i}`, null]];
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const reader = streamXlsx(spec, source()).getReader();
+    while (read === 0) await reader.read();
+    expect(read).toBeLessThan(1000);
+    await reader.cancel();
+    expect(closed).toBe(true);
+  });
+
+  it("un error al leer las filas corta la descarga", async () => {
+    async function* failing() {
+      yield rows.slice(0, 2);
+      throw new Error("la base de datos no respondió");
+    }
+    await expect(bytesOf(streamXlsx(spec, failing()))).rejects.toThrow("la base de datos no respondió");
   });
 });
 

@@ -29,6 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     });
   }
   const at = now();
+  // Streamed as its rows are read: no length is known beforehand.
   const xlsx = await todayComplianceXlsx(company.id, company.name, search, at);
-  return downloadResponse(new Uint8Array(xlsx), { filename: `${fileSlug(company.name)}-cumplimiento-${chileIsoDay(at)}.xlsx`, type: "xlsx", length: xlsx.length });
+  return downloadResponse(xlsx, { filename: `${fileSlug(company.name)}-cumplimiento-${chileIsoDay(at)}.xlsx`, type: "xlsx" });
 }

@@ -33,7 +33,7 @@ import { arrayLiteral } from "../platform/db/prepared.server";
 import { certificate, companyEnrolment, course, user } from "../platform/db/schema";
 import { env } from "../platform/env.server";
 import { now } from "../platform/clock.server";
-import { writeXlsx, type CellValue } from "../platform/spreadsheets/xlsx-writer.server";
+import { streamXlsx, writeXlsx, type CellValue } from "../platform/spreadsheets/xlsx-writer.server";
 
 /** People walked at most by an export or a snapshot (10 000 workers): a bound on memory and time, far above any real client. */
 const MAX_PEOPLE = 10_000;
@@ -505,16 +505,26 @@ export function complianceXlsx(matrix: ComplianceMatrix, search: URLSearchParams
 }
 
 /**
- * Today's matrix under the page's filters, every page, as Excel: its rows are read a chunk at a time in the
- * matrix's order and each chunk becomes sheet rows before the next is read.
+ * Today's matrix under the page's filters, every page, as Excel, streamed: its rows are read a chunk at a time in
+ * the matrix's order and each chunk is written and compressed before the next is read. The first chunk is read
+ * before the stream is handed over, so a failing read still answers an error rather than a cut download.
  */
-export async function todayComplianceXlsx(companyId: number, companyName: string, search: URLSearchParams, at: Date = now()): Promise<Uint8Array> {
+export async function todayComplianceXlsx(companyId: number, companyName: string, search: URLSearchParams, at: Date = now()): Promise<ReadableStream<Uint8Array>> {
   const [courses, groups] = await Promise.all([companyCourses(companyId), companyGroupOptions(companyId, at)]);
   const filters = parseComplianceFilters(search, courses.map((c) => c.id), groups);
   const { shown, columns } = sheetColumns(courses, filters);
-  const rows: CellValue[][] = [];
-  for await (const chunk of walkComplianceMatrix(companyId, courses, filters, at, { certificates: false })) for (const w of chunk) rows.push(sheetRow(w, shown));
-  return writeXlsx({ name: "Cumplimiento", columns, rows, pageHeader: [`Cumplimiento · ${companyName}`, filters.groups ? groupsLine(filters.groups) : null, formatDate(at)].filter(Boolean).join(" · ").slice(0, 200) });
+  const walk = walkComplianceMatrix(companyId, courses, filters, at, { certificates: false });
+  const first = await walk.next();
+  async function* batches() {
+    try {
+      for (let next = first; !next.done; next = await walk.next()) yield next.value.map((w) => sheetRow(w, shown));
+    } finally {
+      // A download cancelled half-way ends the walk too.
+      await walk.return({ truncated: false });
+    }
+  }
+  const pageHeader = [`Cumplimiento · ${companyName}`, filters.groups ? groupsLine(filters.groups) : null, formatDate(at)].filter(Boolean).join(" · ").slice(0, 200);
+  return streamXlsx({ name: "Cumplimiento", columns, pageHeader }, batches());
 }
 
 /** A course's nómina de personal capacitado for the company, as a streamed PDF. */

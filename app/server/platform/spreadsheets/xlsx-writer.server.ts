@@ -2,7 +2,7 @@
 // frozen header row, column widths, text, numbers and dates (typed cells, so Excel sorts and sums them),
 // a printed page header. Text is always an inline string, never a formula, whatever it starts with. The parts
 // are zipped with fflate. Excel, LibreOffice and exceljs open the result (tests/unit/spreadsheets.test.ts).
-import { strToU8, zipSync } from "fflate";
+import { strToU8, Zip, ZipDeflate, zipSync } from "fflate";
 
 export type CellValue = string | number | Date | null | undefined;
 
@@ -64,28 +64,37 @@ function cellXml(reference: string, value: CellValue, column: SheetColumn | unde
   return `<c r="${reference}"${style} t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
 }
 
-function sheetXml(spec: SheetSpec): string {
-  const rows = [spec.columns.map((c) => c.header), ...spec.rows];
-  const data = rows
-    .map((cells, r) => {
-      const line = r + 1;
-      const xml = cells.map((v, c) => cellXml(`${columnName(c)}${line}`, v, spec.columns[c], r === 0)).join("");
-      return `<row r="${line}">${xml}</row>`;
-    })
-    .join("");
+/** The sheet's XML up to its data: the frozen header row written. */
+function sheetHead(spec: Omit<SheetSpec, "rows">): string {
   const cols = spec.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`).join("");
-  // '&' starts a header code (&P page number…): a literal one is doubled; &C centres the text.
-  const header = spec.pageHeader ? `<headerFooter><oddHeader>${escapeXml(`&C${spec.pageHeader.replace(/&/g, "&&")}`)}</oddHeader></headerFooter>` : "";
   return (
     `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
     `<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
     `<sheetFormatPr defaultRowHeight="15"/>` +
     (cols ? `<cols>${cols}</cols>` : "") +
-    `<sheetData>${data}</sheetData>` +
-    `<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>` +
-    header +
-    `</worksheet>`
+    `<sheetData>` +
+    rowsXml([spec.columns.map((c) => c.header)], spec.columns, 1, true)
   );
+}
+
+/** Rows of the sheet, the first of them on line `first` (1-based). */
+function rowsXml(rows: readonly CellValue[][], columns: readonly SheetColumn[], first: number, header = false): string {
+  let xml = "";
+  for (let r = 0; r < rows.length; r++) {
+    const line = first + r;
+    const cells = rows[r]!;
+    let row = "";
+    for (let c = 0; c < cells.length; c++) row += cellXml(`${columnName(c)}${line}`, cells[c], columns[c], header);
+    xml += `<row r="${line}">${row}</row>`;
+  }
+  return xml;
+}
+
+/** The sheet's XML after its data. */
+function sheetTail(spec: Omit<SheetSpec, "rows">): string {
+  // '&' starts a header code (&P page number…): a literal one is doubled; &C centres the text.
+  const header = spec.pageHeader ? `<headerFooter><oddHeader>${escapeXml(`&C${spec.pageHeader.replace(/&/g, "&&")}`)}</oddHeader></headerFooter>` : "";
+  return `</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>${header}</worksheet>`;
 }
 
 const STYLES =
@@ -109,10 +118,11 @@ function sheetName(name: string): string {
   return clean || "Hoja1";
 }
 
-/** The workbook's bytes. */
-export function writeXlsx(spec: SheetSpec): Uint8Array {
-  const files: Record<string, Uint8Array> = {
-    "[Content_Types].xml": strToU8(
+/** The workbook's parts but its sheet, in the order they are zipped. */
+function fixedParts(spec: Omit<SheetSpec, "rows">): [string, string][] {
+  return [
+    [
+      "[Content_Types].xml",
       `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
         `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
         `<Default Extension="xml" ContentType="application/xml"/>` +
@@ -121,28 +131,93 @@ export function writeXlsx(spec: SheetSpec): Uint8Array {
         `<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>` +
         `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>` +
         `</Types>`,
-    ),
-    "_rels/.rels": strToU8(
+    ],
+    [
+      "_rels/.rels",
       `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
         `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>` +
         `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>` +
         `</Relationships>`,
-    ),
-    "docProps/core.xml": strToU8(
+    ],
+    [
+      "docProps/core.xml",
       `${XML_HEAD}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/">` +
         `<dc:creator>Academia</dc:creator></cp:coreProperties>`,
-    ),
-    "xl/workbook.xml": strToU8(
+    ],
+    [
+      "xl/workbook.xml",
       `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${escapeXml(sheetName(spec.name))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    ),
-    "xl/_rels/workbook.xml.rels": strToU8(
+    ],
+    [
+      "xl/_rels/workbook.xml.rels",
       `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
         `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
         `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>` +
         `</Relationships>`,
-    ),
-    "xl/styles.xml": strToU8(STYLES),
-    "xl/worksheets/sheet1.xml": strToU8(sheetXml(spec)),
-  };
+    ],
+    ["xl/styles.xml", STYLES],
+  ];
+}
+
+const SHEET_PART = "xl/worksheets/sheet1.xml";
+
+/** The workbook's bytes. */
+export function writeXlsx(spec: SheetSpec): Uint8Array {
+  const files: Record<string, Uint8Array> = Object.fromEntries(fixedParts(spec).map(([name, xml]) => [name, strToU8(xml)]));
+  files[SHEET_PART] = strToU8(sheetHead(spec) + rowsXml(spec.rows, spec.columns, 2) + sheetTail(spec));
   return zipSync(files, { level: 6 });
+}
+
+/**
+ * The same workbook as a stream: its rows come from `batches` and each batch is written and compressed when the
+ * stream asks for more, so a large sheet is never held whole (neither its rows nor its XML). The ZIP's sizes follow
+ * each part's data (a data descriptor), as any streamed ZIP's; Excel, LibreOffice and exceljs read it. An error
+ * while reading the rows aborts the stream: the download ends unfinished, never as a shorter valid sheet.
+ */
+export function streamXlsx(spec: Omit<SheetSpec, "rows">, batches: AsyncIterable<CellValue[][]>): ReadableStream<Uint8Array> {
+  const rows = batches[Symbol.asyncIterator]();
+  let sheet: ZipDeflate;
+  let zip: Zip;
+  let line = 2;
+  let enqueued = 0;
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      zip = new Zip((error, chunk, final) => {
+        if (error) return controller.error(error);
+        if (chunk.length > 0) {
+          controller.enqueue(chunk);
+          enqueued++;
+        }
+        if (final) controller.close();
+      });
+      for (const [name, xml] of fixedParts(spec)) {
+        const part = new ZipDeflate(name, { level: 6 });
+        zip.add(part);
+        part.push(strToU8(xml), true);
+      }
+      sheet = new ZipDeflate(SHEET_PART, { level: 6 });
+      zip.add(sheet);
+      sheet.push(strToU8(sheetHead(spec)));
+    },
+    // The stream asks again only after something was handed over: batches are read until the compressor gives out
+    // bytes (it keeps small inputs until it has a block) or the rows end.
+    async pull() {
+      const before = enqueued;
+      while (enqueued === before && !done) {
+        const next = await rows.next();
+        if (next.done) {
+          done = true;
+          sheet.push(strToU8(sheetTail(spec)), true);
+          zip.end();
+          return;
+        }
+        sheet.push(strToU8(rowsXml(next.value, spec.columns, line)));
+        line += next.value.length;
+      }
+    },
+    async cancel() {
+      await rows.return?.();
+    },
+  });
 }
