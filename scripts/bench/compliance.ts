@@ -8,7 +8,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import readline from "node:readline";
 import type { BenchDb } from "./db";
-import { type Client, fmt, log, sleep, summarize, table } from "./util";
+import { type Client, decodeEntities, fmt, log, sleep, summarize, table } from "./util";
 
 /** The matrix's p95 budget for a company of 5 000 workers × 10 courses (issue: certificates over time). */
 export const MATRIX_BUDGET_MS = 300;
@@ -204,15 +204,17 @@ async function startJobProcess(root: string, env: Record<string, string>) {
 }
 
 /**
- * The learner's two requests, in turn, one at a time until `until` says stop (or `count` pairs): a lesson
- * marked as opened (a write to enrolment and lesson_completion, the tables the job reads) and the dashboard.
+ * The learner's two requests, in turn, one at a time until `until` says stop (or `count` pairs): the study report of
+ * the lesson page they have open (POST /cursos/1/estudio, the heartbeat a reading's page sends while the learner
+ * reads: it locks and writes the lesson's lesson_study row and, once the time on task is enough, completes the lesson
+ * — lesson_completion and enrolment, the tables the job reads — in the same transaction) and the dashboard.
  */
-async function learnerLoop(learner: Client, lessonPath: string, lessonId: string, stop: () => boolean, minPairs: number) {
+async function learnerLoop(learner: Client, study: StudyVisit, stop: () => boolean, minPairs: number) {
   const write: number[] = [];
   const read: number[] = [];
   while (write.length < minPairs || !stop()) {
-    const w = await learner.post(lessonPath, { intent: "lesson-opened", leccion: lessonId });
-    if (w.status !== 200) throw new Error(`POST ${lessonPath} answered ${w.status}`);
+    const w = await learner.post(study.path, study.form);
+    if (w.status !== 200) throw new Error(`POST ${study.path} answered ${w.status}: ${w.body.slice(0, 200)}`);
     write.push(w.ms);
     const r = await learner.get("/dashboard");
     if (r.status !== 200) throw new Error(`GET /dashboard answered ${r.status}`);
@@ -220,6 +222,33 @@ async function learnerLoop(learner: Client, lessonPath: string, lessonId: string
     if (stop() && write.length >= minPairs) break;
   }
   return { write, read };
+}
+
+interface StudyVisit {
+  /** The study report's route and form, as the lesson page's heartbeat sends them (study-panel.tsx). */
+  path: string;
+  form: Record<string, string>;
+  lessonPath: string;
+}
+
+/**
+ * A lesson of course 1 that completes through study (decisions F8: a reading, PDF or video): its page carries the
+ * completion form with the visit token the server signed when it served the page. The learner keeps that page
+ * open and reports as the page does: the end in view, no video segments.
+ */
+async function openStudyVisit(learner: Client): Promise<StudyVisit> {
+  const first = await learner.get("/cursos/1/contenido");
+  const resumeUrl = first.location ? new URL(first.location, "http://x/cursos/1/contenido") : null;
+  const resume = resumeUrl ? await learner.get(resumeUrl.pathname + resumeUrl.search) : first;
+  const ids = [...new Set([...`${first.location ?? ""} ${resume.body}`.matchAll(/[?&](?:amp;)?leccion=(\d+)/g)].map((m) => m[1]!))];
+  for (const id of ids.slice(0, 12)) {
+    const lessonPath = `/cursos/1/contenido?leccion=${id}`;
+    const page = await learner.get(lessonPath);
+    const token = /name="visita" value="([^"]+)"/.exec(page.body)?.[1];
+    if (!token || /<video/.test(page.body)) continue;
+    return { path: "/cursos/1/estudio", form: { leccion: id, visita: decodeEntities(token), fin: "1", segmentos: "[]" }, lessonPath };
+  }
+  throw new Error(`no lesson of course 1 completes through study (${ids.length} lessons looked at)`);
 }
 
 export async function runReminderJob(opts: {
@@ -233,24 +262,14 @@ export async function runReminderJob(opts: {
   baselinePairs: number;
 }): Promise<ReminderResult> {
   const { learner } = opts;
-  // A lesson completed by opening it (a reading): its page carries the no-script form with intent lesson-opened.
-  const first = await learner.get("/cursos/1/contenido");
-  const resumeUrl = first.location ? new URL(first.location, "http://x/cursos/1/contenido") : null;
-  const resume = resumeUrl ? await learner.get(resumeUrl.pathname + resumeUrl.search) : first;
-  const ids = [...new Set([...`${first.location ?? ""} ${resume.body}`.matchAll(/[?&](?:amp;)?leccion=(\d+)/g)].map((m) => m[1]!))];
-  let lessonId: string | undefined;
-  for (const id of ids.slice(0, 12)) {
-    if (/value="lesson-opened"/.test((await learner.get(`/cursos/1/contenido?leccion=${id}`)).body)) {
-      lessonId = id;
-      break;
-    }
+  const study = await openStudyVisit(learner);
+  for (let i = 0; i < 5; i++) {
+    const w = await learner.post(study.path, study.form);
+    if (w.status !== 200) throw new Error(`POST ${study.path} answered ${w.status}: ${w.body.slice(0, 200)}`);
   }
-  if (!lessonId) throw new Error(`no lesson of course 1 is completed by opening it (${ids.length} lessons looked at)`);
-  const lessonPath = `/cursos/1/contenido?leccion=${lessonId}`;
-  for (let i = 0; i < 5; i++) await learner.post(lessonPath, { intent: "lesson-opened", leccion: lessonId });
 
   log("reminders: the learner without the job …");
-  const without = await learnerLoop(learner, lessonPath, lessonId, () => true, opts.baselinePairs);
+  const without = await learnerLoop(learner, study, () => true, opts.baselinePairs);
 
   const job = await startJobProcess(opts.root, {
     NODE_ENV: "production",
@@ -281,7 +300,7 @@ export async function runReminderJob(opts: {
     const lookDone = job.look().finally(() => {
       done = true;
     });
-    [during] = await Promise.all([learnerLoop(learner, lessonPath, lessonId, () => done, 5), lookDone.then((r) => looks.push({ name: "first look: every due reminder queued", ...r }))]);
+    [during] = await Promise.all([learnerLoop(learner, study, () => done, 5), lookDone.then((r) => looks.push({ name: "first look: every due reminder queued", ...r }))]);
     await sampler;
     log("reminders: a second look (nothing new is due) …");
     const again = await job.look();
@@ -301,7 +320,7 @@ export async function runReminderJob(opts: {
     lockWaits,
     maxWaiting,
     learner: [
-      { name: "learner marks a lesson opened (POST)", path: lessonPath, without: summarize(without.write), during: summarize(during!.write) },
+      { name: "learner's study report of a reading (POST)", path: `${study.path} (${study.lessonPath})`, without: summarize(without.write), during: summarize(during!.write) },
       { name: "learner dashboard (GET)", path: "/dashboard", without: summarize(without.read), during: summarize(during!.read) },
     ],
     reminderRows: Number(counts!.reminders),
