@@ -25,7 +25,7 @@ import { loadSnapshot, snapshotMonths } from "~/server/companies/compliance-snap
 import { now } from "~/server/platform/clock.server";
 import { readFormOrThrow } from "~/server/platform/http/request-body.server";
 import { renewWorkers } from "~/server/renewal/renewal.server";
-import { ComplianceCounts, ComplianceTable } from "~/ui/company/compliance";
+import { ComplianceCounts, ComplianceTable, type ComplianceCellView } from "~/ui/company/compliance";
 import { PortalHeader } from "~/ui/company/portal";
 import { FilterSelect } from "~/ui/admin/filter-select";
 import { Pagination } from "~/ui/admin/pagination";
@@ -85,16 +85,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       key: String(offset + i),
       name: w.name,
       rut: w.rut ? formatRut(w.rut) : "—",
-      cells: columns.map((c) => {
+      cells: columns.map((c): ComplianceCellView => {
         const cell = cellOf(w, c.id);
-        return {
-          courseId: c.id,
-          state: cell.state,
-          validUntil: formatShortDay(cell.validUntil),
-          renewing: cell.renewing,
-          // The checkbox's value: which worker, in which course.
-          renew: cell.renewable ? `${c.id}:${w.userId}` : null,
-        };
+        // The checkbox's value: which worker, in which course.
+        return [cell.state, formatShortDay(cell.validUntil), cell.renewable ? `${c.id}:${w.userId}` : null, cell.renewing];
       }),
     })),
     page,
@@ -291,7 +285,7 @@ export default function CompanyCompliance({ loaderData, actionData }: Route.Comp
                 </div>
               ) : null}
               <ComplianceTable columns={columns} rows={rows} />
-              {rows.some((r) => r.cells.some((c) => c.renew)) ? (
+              {rows.some((r) => r.cells.some((c) => c[2] !== null)) ? (
                 <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
                   {/* Beside its explanation on a wide screen, the button keeps its label on one line. */}
                   <button type="submit" className={`${secondaryButton} shrink-0 whitespace-nowrap`}>

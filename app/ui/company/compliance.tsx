@@ -4,21 +4,11 @@ import { Link } from "react-router";
 import { COMPLIANCE_LABELS, COMPLIANCE_STATES, type ComplianceState } from "~/domain/compliance";
 import { formatCount } from "~/domain/format";
 import { cellLabel, rtBody, rtCell, rtHead, rtRow, rtTable, rtTh } from "../admin/responsive-table";
-import { badge } from "../admin/styles";
+import "./compliance.css";
 
-const TONES: Record<ComplianceState, string> = {
-  vigente: "bg-green-50 text-green-800 ring-green-200",
-  "por-vencer": "bg-amber-50 text-amber-900 ring-amber-300",
-  vencido: "bg-red-50 text-red-800 ring-red-200",
-  revocado: "bg-slate-800 text-white ring-slate-800",
-  "en-curso": "bg-sky-50 text-sky-900 ring-sky-200",
-  invitado: "bg-violet-50 text-violet-900 ring-violet-200",
-  "sin-curso": "bg-white text-slate-600 ring-slate-300",
-};
-
-/** A cell's state as a coloured label (the colour repeats the text, never replaces it). */
+/** A cell's state as a coloured label (the colour repeats the text, never replaces it): compliance.css's classes. */
 export function ComplianceBadge({ state }: { state: ComplianceState }) {
-  return <span className={`${badge} whitespace-nowrap ${TONES[state]}`}>{COMPLIANCE_LABELS[state]}</span>;
+  return <span className={`cm-badge cm-${state}`}>{COMPLIANCE_LABELS[state]}</span>;
 }
 
 export interface ComplianceCountsRow {
@@ -87,11 +77,18 @@ export function ComplianceCounts({ rows, filterHref }: { rows: ComplianceCountsR
   );
 }
 
+/**
+ * A cell as the page sends it to the browser, short because a page holds a hundred workers × every course: the
+ * state, the last valid day as shown ('' without one), the renewal checkbox's value (null: nothing to renew) and
+ * whether a renewal is being studied. Cells follow the table's columns.
+ */
+export type ComplianceCellView = [state: ComplianceState, validUntil: string, renew: string | null, renewing: boolean];
+
 export interface ComplianceRowView {
   key: string;
   name: string;
   rut: string;
-  cells: { courseId: number; state: ComplianceState; validUntil: string; renewing?: boolean; renew?: string | null }[];
+  cells: ComplianceCellView[];
 }
 
 /** Workers × courses: each cell the state and, with a certificate that has one, its last valid day. */
@@ -99,7 +96,27 @@ export function ComplianceTable({ columns, rows }: { columns: { id: number; titl
   if (rows.length === 0) {
     return <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center text-slate-700">No hay trabajadores que mostrar.</p>;
   }
-  const titles = new Map(columns.map((c) => [c.id, c.title]));
+  // Plain functions, not components: a page renders hundreds of cells, and each would be an element of its own.
+  const cell = (w: ComplianceRowView, [state, validUntil, renew, renewing]: ComplianceCellView, i: number) => {
+    const title = columns[i]!.title;
+    return (
+      // On a phone the course's title sits above its state: titles are too long for the label column.
+      <td key={columns[i]!.id} className={`${rtCell} flex-col gap-0.5`}>
+        <span className={`${cellLabel} w-auto`}>{title}</span>
+        <span className="cm-state">
+          <span className={`cm-badge cm-${state}`}>{COMPLIANCE_LABELS[state]}</span>
+          {validUntil ? <span className="cm-date">{state === "vencido" ? `el ${validUntil}` : `hasta ${validUntil}`}</span> : null}
+        </span>
+        {renewing ? <span className="cm-renewing">Renovación en curso</span> : null}
+        {renew ? (
+          <label className="cm-renew">
+            <input type="checkbox" name="renovar" value={renew} className="cm-check" />
+            Renovar <span className="sr-only">{`a ${w.name} en ${title}`}</span>
+          </label>
+        ) : null}
+      </td>
+    );
+  };
   return (
     <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className={rtTable}>
@@ -123,26 +140,10 @@ export function ComplianceTable({ columns, rows }: { columns: { id: number; titl
                 <span className={cellLabel}>Trabajador</span>
                 <span>
                   <span className="font-semibold text-ink">{w.name}</span>
-                  <span className="block whitespace-nowrap text-xs text-slate-600">RUT {w.rut}</span>
+                  <span className="block whitespace-nowrap text-xs text-slate-600">{`RUT ${w.rut}`}</span>
                 </span>
               </th>
-              {w.cells.map((cell) => (
-                // On a phone the course's title sits above its state: titles are too long for the label column.
-                <td key={cell.courseId} className={`${rtCell} flex-col gap-0.5`}>
-                  <span className={`${cellLabel} w-auto`}>{titles.get(cell.courseId)}</span>
-                  <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                    <ComplianceBadge state={cell.state} />
-                    {cell.validUntil ? <span className="whitespace-nowrap text-xs text-slate-600">{cell.state === "vencido" ? `el ${cell.validUntil}` : `hasta ${cell.validUntil}`}</span> : null}
-                  </span>
-                  {cell.renewing ? <span className="text-xs font-semibold text-brand-800">Renovación en curso</span> : null}
-                  {cell.renew ? (
-                    <label className="mt-1 inline-flex items-center gap-2 text-sm font-semibold text-ink">
-                      <input type="checkbox" name="renovar" value={cell.renew} className="h-5 w-5 rounded border-slate-400" />
-                      Renovar <span className="sr-only">a {w.name} en {titles.get(cell.courseId)}</span>
-                    </label>
-                  ) : null}
-                </td>
-              ))}
+              {w.cells.map((c, i) => cell(w, c, i))}
             </tr>
           ))}
         </tbody>

@@ -24,7 +24,7 @@ import { formatRut } from "~/domain/rut";
 import { call } from "../support/call";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { companyWithManager, freshRut } from "./support";
+import { companyWithManager, freshRut, readableMatrix } from "./support";
 
 const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
 
@@ -42,7 +42,7 @@ const tag = Math.random().toString(36).slice(2, 8);
 let seq = 0;
 
 function matrix(cookie: string, companyId: number, query = "") {
-  return call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento${query}`, cookie), { companyId: String(companyId) });
+  return readableMatrix(call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento${query}`, cookie), { companyId: String(companyId) }));
 }
 
 type Row = { name: string; rut: string; cells: { courseId: number; state: ComplianceState; validUntil: string; renewing: boolean; renew: string | null }[] };

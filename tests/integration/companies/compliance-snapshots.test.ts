@@ -24,7 +24,7 @@ import { formatRut } from "~/domain/rut";
 import { call } from "../support/call";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { companyWithManager, enrolRequest, freshRut } from "./support";
+import { companyWithManager, enrolRequest, freshRut, readableMatrix } from "./support";
 
 // exceljs is CommonJS: Node's ESM loader puts it all under `default`.
 const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
@@ -49,7 +49,7 @@ async function worker(companyId: number, name: string, completedAt: Date | null)
 }
 
 function page(cookie: string | undefined, companyId: number, query = "") {
-  return call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento${query}`, cookie), { companyId: String(companyId) });
+  return readableMatrix(call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento${query}`, cookie), { companyId: String(companyId) }));
 }
 function xlsx(cookie: string | undefined, companyId: number, query = "") {
   return call(xlsxRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento.xlsx${query}`, cookie), { companyId: String(companyId) });

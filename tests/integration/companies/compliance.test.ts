@@ -21,7 +21,7 @@ import { call, isRefused } from "../support/call";
 import { getRequest } from "../support/requests";
 import { createUser } from "../support/users";
 import { pdfText } from "../certificates/helpers";
-import { companyWithManager, enrolAccount, enrolRequest, freshRut, grant } from "./support";
+import { companyWithManager, enrolAccount, enrolRequest, freshRut, grant, readableMatrix } from "./support";
 
 // exceljs is CommonJS: Node's ESM loader puts it all under `default`.
 const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
@@ -50,7 +50,7 @@ async function worker(companyId: number, name: string, courseId: number, complet
 const at = (iso: string) => freezeClock(new Date(iso));
 
 function matrix(cookie: string | undefined, companyId: number, query = "") {
-  return call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento${query}`, cookie), { companyId: String(companyId) });
+  return readableMatrix(call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento${query}`, cookie), { companyId: String(companyId) }));
 }
 function xlsx(cookie: string | undefined, companyId: number, query = "") {
   return call(xlsxRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento.xlsx${query}`, cookie), { companyId: String(companyId) });

@@ -125,3 +125,24 @@ export async function enrolAccount(managerCookie: string, companyId: number, per
   expect(accepted.status, JSON.stringify(accepted.data)).toBe(302);
   return res;
 }
+
+/**
+ * The compliance page's loader answer with each row's cells as objects: the page sends a cell as a short tuple
+ * (state, last valid day, renewal checkbox value, renewal in progress) in its columns' order.
+ */
+export async function readableMatrix<T extends { data: unknown }>(answer: Promise<T>): Promise<T> {
+  const res = await answer;
+  const data = res.data as { columns?: { id: number }[]; rows?: { cells: unknown[] }[] } | undefined;
+  if (!data?.rows || !data.columns) return res;
+  const columns = data.columns;
+  for (const row of data.rows) {
+    row.cells = (row.cells as [string, string, string | null, boolean][]).map(([state, validUntil, renew, renewing], i) => ({
+      courseId: columns[i]!.id,
+      state,
+      validUntil,
+      renew,
+      renewing,
+    }));
+  }
+  return res;
+}

@@ -11,7 +11,7 @@ import { issueCertificateForEnrolment } from "~/server/certificates/certificates
 import { call, isRefused } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { companyWithManager, grant } from "../companies/support";
+import { companyWithManager, grant, readableMatrix } from "../companies/support";
 
 afterEach(() => resetClock());
 
@@ -29,7 +29,7 @@ async function worker(companyId: number, completedAt: string) {
   return { ...person, enrolmentId: row!.id };
 }
 
-const matrix = (cookie: string, companyId: number) => call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento`, cookie), { companyId: String(companyId) });
+const matrix = (cookie: string, companyId: number) => readableMatrix(call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento`, cookie), { companyId: String(companyId) }));
 const renew = (cookie: string, companyId: number, values: string[]) =>
   call(matrixRoute.action, formRequest(`/empresa/${companyId}/cumplimiento`, { renovar: values }, { cookie }), { companyId: String(companyId) });
 const cycleOf = async (id: number) => (await db().select({ cycle: enrolment.cycle, progress: enrolment.progress }).from(enrolment).where(eq(enrolment.id, id)))[0]!;
