@@ -16,7 +16,7 @@ import { companyEnrolment, companyInvitation, enrolment } from "~/server/platfor
 import { call } from "../support/call";
 import { formRequest, getRequest } from "../support/requests";
 import { createUser } from "../support/users";
-import { companyWithManager, enrolRequest, freshRut, grant } from "./support";
+import { companyWithManager, enrolRequest, freshRut, grant, readableMatrix } from "./support";
 
 const ExcelJS = (ExcelJSNamespace as unknown as { default?: typeof ExcelJSNamespace }).default ?? ExcelJSNamespace;
 
@@ -50,7 +50,7 @@ async function invited(cookie: string, companyId: number, name: string, groups: 
 }
 
 const matrix = (cookie: string, companyId: number, query = "") =>
-  call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento${query}`, cookie), { companyId: String(companyId) });
+  readableMatrix(call(matrixRoute.loader, getRequest(`/empresa/${companyId}/cumplimiento${query}`, cookie), { companyId: String(companyId) }));
 const names = (data: { rows: { name: string }[] }) => data.rows.map((r) => r.name);
 const countsOf = (data: { counts: { id: number; counts: Record<string, number> }[] }, courseId: number) => data.counts.find((c) => c.id === courseId)!.counts;
 
