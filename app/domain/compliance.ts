@@ -109,8 +109,11 @@ export function matchesComplianceFilters(stateOf: (courseId: number) => Complian
   return courseIds.some((id) => stateOf(id) === f.state);
 }
 
-/** Workers per page of the matrix: the counts above it cover every worker. */
-export const COMPLIANCE_PAGE_SIZE = 100;
+/**
+ * Workers per page of the matrix: the counts above it cover every worker. Fifty rows of ten courses is what a manager
+ * reads at once, and the page's server time is its cells' rendering (docs/performance.md, "The compliance matrix").
+ */
+export const COMPLIANCE_PAGE_SIZE = 50;
 
 /** The admin's report of certificates about to expire: how many days ahead it looks. */
 export const EXPIRY_WINDOWS = [30, 90, 180] as const;
