@@ -12,6 +12,11 @@ import { type Client, decodeEntities, fmt, log, sleep, summarize, table } from "
 
 /** The matrix's p95 budget for a company of 5 000 workers × 10 courses (issue: certificates over time). */
 export const MATRIX_BUDGET_MS = 300;
+/**
+ * The whole matrix as an Excel file (5 000 workers × 10 courses, 100 000 cells): a download asked for now and then,
+ * not a page, so not held to the page's 300 ms; a second is what a manager waits for a file without noticing.
+ */
+export const MATRIX_XLSX_BUDGET_MS = 1_000;
 /** The reminder certificates: the company's and, on top, the scale learners' up to this many in all. */
 export const REMINDER_CERTIFICATES = 100_000;
 /** The reminder job runs every hour: a look must end well within it. */

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { MATRIX_BUDGET_MS } from "./compliance";
+import { MATRIX_BUDGET_MS, MATRIX_XLSX_BUDGET_MS } from "./compliance";
 import type { BenchDb } from "./db";
 import { type Client, fmt, log, summarize, table } from "./util";
 
@@ -207,7 +207,7 @@ export async function timeScale(opts: {
     { name: "report: course 1 results, 12 months", client: opts.admin, path: "/admin/cursos/1/resultados?periodo=12m", file: "admin/curso-resultados.tsx", budgetMs: 200 },
     { name: "report: course 2 results, 12 months", client: opts.admin, path: "/admin/cursos/2/resultados?periodo=12m", file: "admin/curso-resultados.tsx", budgetMs: 200 },
     { name: "report: a learner's page", client: opts.admin, path: "/admin/usuarios/carga-4242", file: "admin/usuario.tsx", budgetMs: 200 },
-    // The company's compliance matrix, read by its manager: budget 300 ms p95 (its first page, and the whole matrix as Excel).
+    // The company's compliance matrix, read by its manager: budget 300 ms p95 for its pages, 1 s for the whole matrix as Excel.
     ...(co
       ? [
           {
@@ -229,7 +229,7 @@ export async function timeScale(opts: {
             client: co.manager,
             path: `/empresa/${co.id}/cumplimiento.xlsx`,
             file: "empresa/cumplimiento-xlsx.ts",
-            budgetMs: MATRIX_BUDGET_MS,
+            budgetMs: MATRIX_XLSX_BUDGET_MS,
             binary: true,
           },
         ]
@@ -281,7 +281,7 @@ export function scaleMarkdown(
           company
             ? `; a company of ${fmt(company.workers, 0)} workers × ${company.courses} courses: ${fmt(company.cells, 0)} enrolments through it, ${fmt(company.certificates, 0)} certificates (seeded in ${fmt(company.seconds)} s)`
             : ""
-        }. ${samples} sequential requests each after 5 warm-ups. Budget: p95 < 50 ms for the pages, < 200 ms for the reports, < ${MATRIX_BUDGET_MS} ms for a company's compliance matrix.`
+        }. ${samples} sequential requests each after 5 warm-ups. Budget: p95 < 50 ms for the pages, < 200 ms for the reports, < ${MATRIX_BUDGET_MS} ms for a company's compliance matrix, < ${MATRIX_XLSX_BUDGET_MS} ms for all of it as Excel.`
       : "not seeded",
     "",
     table(
