@@ -146,11 +146,7 @@ test.describe("seguimiento de la empresa", { tag: "@escritorio" }, () => {
     await bothWidths(page, "empresa-avisos");
   });
 
-  // Marked to fix: in the full browser run (CI) the portal refuses this reassignment as "ya empezó" while the same
-  // page shows the worker "Sin iniciar", with no lesson, study time, attempt or certificate; run alone, with CI=true,
-  // it passes. Which of lockUntouchedEnrolment's conditions holds there is not found yet. The rule and the
-  // reassignment are covered on both databases by tests/integration/companies/reassign.test.ts and follow-up.test.ts.
-  test.fixme("reasigna el cupo de quien no empezó", async ({ page }) => {
+  test("reasigna el cupo de quien no empezó", async ({ page }) => {
     await page.goto("/");
     await page.request.post("/api/auth/sign-in/email", { data: { email: manager.email, password: manager.password }, headers: { origin: BASE_URL } });
     await page.goto(`/empresa/${companyId}/cursos/1`);

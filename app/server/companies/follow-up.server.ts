@@ -9,7 +9,7 @@ import { chileDay, isoDay } from "~/domain/chile-time";
 import { followUpMessages as M } from "~/domain/companies";
 import { courseContentPath } from "~/domain/course-paths";
 import { modulesProgressLabel } from "~/domain/progress";
-import { db, type Tx } from "../platform/db/client.server";
+import { db, rowsOf, type Tx } from "../platform/db/client.server";
 import { company, companyEnrolment, companyInvitation, companyNudge, companyReminder, course, enrolment, user } from "../platform/db/schema";
 import { now } from "../platform/clock.server";
 import { recordAudit } from "../platform/audit.server";
@@ -128,17 +128,17 @@ async function lockUntouchedEnrolment(tx: Tx, input: { companyId: number; course
     .where(and(eq(companyEnrolment.enrolmentId, input.enrolmentId), eq(companyEnrolment.companyId, input.companyId), eq(companyEnrolment.courseId, input.courseId)))
     .for("update", { of: enrolment });
   if (!row) return { ok: false as const, message: M.workerNotFound };
-  const [check] = await tx
-    .select({
-      untouched: sql<boolean>`(${enrolment.progress} = 0 and ${enrolment.cycle} = 1 and ${enrolment.completedAt} is null
-        and not ${enrolmentStarted(enrolment.id)}
-        and not exists (select 1 from exam_attempt x where x.user_id = ${enrolment.userId} and x.lesson_id in (select l.id from lesson l join module m on m.id = l.module_id where m.course_id = ${enrolment.courseId}))
-        and not exists (select 1 from certificate x where x.enrolment_id = ${enrolment.id})
-        and not exists (select 1 from sence_participant x where x.enrolment_id = ${enrolment.id})
-        and not exists (select 1 from skills_booking x where x.enrolment_id = ${enrolment.id}))`,
-    })
-    .from(enrolment)
-    .where(eq(enrolment.id, row.enrolmentId));
+  // Written with an explicit alias: in a one-table select Drizzle writes a column unqualified ("user_id", "id"), and
+  // inside a subquery that name is the subquery's own table's column, not the enrolment's.
+  const [check] = rowsOf<{ untouched: boolean }>(
+    await tx.execute(sql`select (e.progress = 0 and e.cycle = 1 and e.completed_at is null
+        and not ${enrolmentStarted(sql`e.id`)}
+        and not exists (select 1 from exam_attempt x where x.user_id = e.user_id and x.lesson_id in (select l.id from lesson l join module m on m.id = l.module_id where m.course_id = e.course_id))
+        and not exists (select 1 from certificate x where x.enrolment_id = e.id)
+        and not exists (select 1 from sence_participant x where x.enrolment_id = e.id)
+        and not exists (select 1 from skills_booking x where x.enrolment_id = e.id)) as untouched
+      from enrolment e where e.id = ${row.enrolmentId}`),
+  );
   if (!check?.untouched) return { ok: false as const, message: M.notReleasable };
   return { ok: true as const, row };
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as courseRoute from "~/routes/empresa/curso";
 import { db } from "~/server/platform/db/client.server";
-import { auditEvent, companyEnrolment, companyReminder, companySeatLedger, enrolment, lesson, lessonCompletion, lessonStudy, courseModule } from "~/server/platform/db/schema";
+import { auditEvent, examAttempt, companyEnrolment, companyReminder, companySeatLedger, enrolment, lesson, lessonCompletion, lessonStudy, courseModule } from "~/server/platform/db/schema";
 import { seatSummaries, writeLedger } from "~/server/companies/seats.server";
 import { freezeClock, resetClock } from "~/server/platform/clock.server";
 import { call, isRefused } from "../support/call";
@@ -105,6 +105,10 @@ describe("recordar", () => {
 
 describe("liberar un cupo", () => {
   it("de quien no empezó: borra la inscripción, devuelve el cupo una vez aunque se pida dos veces a la vez, lo audita y le avisa", async () => {
+    // Someone else's exam attempt in the course is not this worker's: the check reads the worker's own rows only.
+    const other = await createUser();
+    const [exam] = await db().select({ id: lesson.id }).from(lesson).innerJoin(courseModule, eq(courseModule.id, lesson.moduleId)).where(eq(courseModule.courseId, 1)).limit(1);
+    await db().insert(examAttempt).values({ userId: other.id, lessonId: exam!.id, questionIds: [], optionOrder: [] });
     const w = await worker(A.companyId);
     const before = await free(A.companyId);
     const fields = { intent: "release", enrolmentId: String(w.enrolmentId), confirm: "on" };
